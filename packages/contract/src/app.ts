@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** `GET /api/config`: server settings the web app needs before sign-in. */
+export const publicConfig = z.object({
+  /** Pre-filled on /register?founder=true (spec §9 "Storage"); null when founder mode is off. */
+  founderInviteCode: z.string().nullable(),
+  founderSeatsLeft: z.number().int(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+
+export const versionFile = z.object({ buildId: z.string(), version: z.string() });
+export type VersionFile = z.infer<typeof versionFile>;
+
+export const health = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ ok: z.boolean(), engine: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+  version: z.string(),
+});
+export type Health = z.infer<typeof health>;

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import {
+  ACCOUNT_TYPES,
+  DEVICE_TYPES,
+  PASSWORD_MIN_LENGTH,
+  SUPPORTER_TIERS,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from './constants.js';
+
+export const device = z.object({
+  id: z.string().trim().min(8).max(64),
+  name: z.string().trim().max(100).default('Web browser'),
+  type: z.enum(DEVICE_TYPES).default('web'),
+  os: z.string().trim().max(50).default('unknown'),
+  browser: z.string().trim().max(50).default('unknown'),
+});
+export type Device = z.infer<typeof device>;
+
+export const username = z
+  .string()
+  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
+  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+  .regex(USERNAME_PATTERN, 'Lowercase letters, numbers, and underscores only. No spaces.');
+
+export const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+const email = z.string().trim().max(254).pipe(z.email('Please enter a valid email address'));
+
+export const loginRequest = z.object({
+  /** An email address or a username. */
+  email: z.string().trim().min(1, 'Please fill in all fields').max(254),
+  password: z.string().min(1, 'Please fill in all fields').max(200),
+  device,
+  rememberMe: z.boolean().default(true),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const registerRequest = z.object({
+  email,
+  password,
+  username,
+  referralCode: z.string().trim().max(32).optional().default(''),
+  inviteCode: z.string().trim().max(100).optional().default(''),
+  paymentMethodId: z.string().max(200).optional().default(''),
+  device,
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const authUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  supporterTier: z.enum(SUPPORTER_TIERS),
+  referralCode: z.string(),
+  isFounder: z.boolean(),
+});
+export type AuthUser = z.infer<typeof authUser>;
+
+export const tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type Tokens = z.infer<typeof tokens>;
+
+export const authResponse = z.object({
+  user: authUser,
+  tokens,
+  requiresQuest: z.boolean(),
+  /** Lower-case on the wire: 'exempt' means Exempt (spec §7). */
+  paymentStatus: z.enum(['unpaid', 'paid', 'exempt']),
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const refreshRequest = z.object({ refreshToken: z.string().min(1).max(200) });
+export type RefreshRequest = z.infer<typeof refreshRequest>;
+export const refreshResponse = tokens;
+export type RefreshResponse = z.infer<typeof refreshResponse>;
+
+export const logoutRequest = z.object({ refreshToken: z.string().max(200).optional() });
+export type LogoutRequest = z.infer<typeof logoutRequest>;
+
+export const validateReferralRequest = z.object({
+  referralCode: z.string().trim().min(1, 'Referral code is required').max(32),
+});
+export type ValidateReferralRequest = z.infer<typeof validateReferralRequest>;
+
+export const referrer = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  profilePictureUrl: z.string().nullable(),
+  isFounder: z.boolean(),
+});
+export type Referrer = z.infer<typeof referrer>;
+
+export const validateReferralResponse = z.object({
+  valid: z.boolean(),
+  referrer: referrer.nullable(),
+  error: z.string().nullable(),
+});
+export type ValidateReferralResponse = z.infer<typeof validateReferralResponse>;
+
+export const forgotPasswordRequest = z.object({
+  email: z.string().trim().min(1, 'Please enter your email address').max(254),
+});
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+export const resetPasswordRequest = z.object({
+  token: z.string().min(1, 'Invalid reset token').max(200),
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+    .max(200),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
