@@ -1,0 +1,37 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.js';
+
+const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** Applies every migration not yet applied, in file-name order, each in its own transaction. */
+export async function migrate(db: Database): Promise<string[]> {
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const sql = await readFile(migrationsDir + file, 'utf8');
+    await db.transaction(async (tx) => {
+      // Several instances may start at once: one applies, the others wait and skip.
+      await tx.query('SELECT pg_advisory_xact_lock(727001)');
+      const again = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
+      if (again.length > 0) return;
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+    });
+    applied.push(file);
+  }
+  return applied;
+}
+
+/** Migrations are plain statements separated by semicolons at line ends (no functions). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

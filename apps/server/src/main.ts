@@ -1,0 +1,51 @@
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { lockDataDir } from './platform/data-dir-lock.js';
+import { openRuntime } from './runtime.js';
+import { seedDemo } from './seed/demo-seed.js';
+import { serverVersion } from './version.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+  // PGlite is one process's: a second server on the same DATA_DIR would corrupt it.
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const runtime = await openRuntime(config, log);
+  const app = await buildApp({ config, ...runtime, version: serverVersion });
+
+  if (config.seedDemo) await seedDemo(runtime.db, config, log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await runtime.close();
+    unlock();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const engine = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`;
+  app.log.info(`Doers is running at ${config.publicUrl} (database: ${engine})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import type { Queryable } from '../../db/database.js';
+
+export type RefreshTokenRow = {
+  id: string;
+  user_id: string;
+  device_id: string;
+  family_id: string;
+  token_hash: string;
+  remember: boolean;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+};
+
+/** Refresh-token chains (one per signed-in device) and password-reset tokens; hashes only. */
+export class SessionsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insertRefreshToken(
+    row: Pick<RefreshTokenRow, 'id' | 'user_id' | 'device_id' | 'family_id' | 'token_hash' | 'remember' | 'expires_at'>,
+    tx: Queryable = this.db,
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO refresh_tokens (id, user_id, device_id, family_id, token_hash, remember, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [row.id, row.user_id, row.device_id, row.family_id, row.token_hash, row.remember, row.expires_at],
+    );
+  }
+
+  async findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+    const rows = await this.db.query<RefreshTokenRow>('SELECT * FROM refresh_tokens WHERE token_hash = $1', [tokenHash]);
+    return rows[0];
+  }
+
+  /** Marks a token used; false when another request used it first. */
+  async markUsed(id: string, tx: Queryable): Promise<boolean> {
+    const rows = await tx.query<{ id: string }>(
+      'UPDATE refresh_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL RETURNING id',
+      [id],
+    );
+    return rows.length === 1;
+  }
+
+  async revokeFamily(familyId: string, tx: Queryable = this.db): Promise<void> {
+    await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
+  }
+
+  async revokeAllForUser(userId: string, tx: Queryable): Promise<void> {
+    await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    await tx.query('UPDATE users SET sessions_revoked_at = now(), updated_at = now() WHERE id = $1', [userId]);
+  }
+
+  async insertPasswordReset(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db.query('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+      tokenHash,
+      userId,
+      expiresAt,
+    ]);
+  }
+
+  /** Uses a reset token once; returns its user, or undefined when unknown, used or expired. */
+  async consumePasswordReset(tokenHash: string, tx: Queryable): Promise<string | undefined> {
+    const rows = await tx.query<{ user_id: string }>(
+      `UPDATE password_resets SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+      [tokenHash],
+    );
+    const userId = rows[0]?.user_id;
+    // Any other link still out there stops working too.
+    if (userId) {
+      await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
+    }
+    return userId;
+  }
+}

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+
+export type NotificationType = 'vibe' | 'referral_joined';
+
+export class NotificationsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(
+    n: { userId: string; type: NotificationType; actorId: string | null; data?: Record<string, unknown> },
+    tx: Queryable = this.db,
+  ): Promise<void> {
+    await tx.query('INSERT INTO notifications (id, user_id, type, actor_id, data) VALUES ($1, $2, $3, $4, $5)', [
+      randomUUID(),
+      n.userId,
+      n.type,
+      n.actorId,
+      JSON.stringify(n.data ?? {}),
+    ]);
+  }
+
+  async countUnread(userId: string): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL',
+      [userId],
+    );
+    return rows[0]!.n;
+  }
+}

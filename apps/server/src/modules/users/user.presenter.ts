@@ -1,0 +1,95 @@
+import type { PublicUser, User } from '@doers/contract';
+import type { StatsRow, UserRow } from './users.repository.js';
+import { monthKey } from '../referrals/referral-quota.js';
+
+export function presentStats(s: StatsRow): PublicUser['stats'] {
+  return {
+    activeQuests: s.active_quests,
+    completedQuests: s.completed_quests,
+    currentStreak: s.current_streak,
+    longestStreak: s.longest_streak,
+    totalCheckIns: s.total_check_ins,
+    totalPosts: s.total_posts,
+    totalSmiles: s.total_smiles,
+    totalVibes: s.total_vibes,
+    totalVibers: s.total_vibers,
+    totalVibingWith: s.total_vibing_with,
+    totalCompletedQuests: s.total_completed_quests,
+    totalSmilesSent: s.total_smiles_sent,
+    totalHums: s.total_hums,
+    totalPostInteractions: s.total_post_interactions,
+  };
+}
+
+export function presentPublicUser(u: UserRow, stats: StatsRow): PublicUser {
+  const isFounder = u.founder_id !== null;
+  return {
+    id: u.id,
+    username: u.username,
+    displayName: u.display_name,
+    profilePictureUrl: u.profile_picture_url,
+    accountType: u.account_type,
+    isFounder,
+    joinDate: u.created_at.toISOString(),
+    profile: {
+      colorTheme: u.color_theme,
+      haloIntensity: u.halo_intensity,
+      badges: isFounder && !u.badges.includes('founder') ? ['founder', ...u.badges] : u.badges,
+      isGOAT: u.is_goat,
+    },
+    stats: presentStats(stats),
+  };
+}
+
+export function presentUser(
+  u: UserRow,
+  stats: StatsRow,
+  extra: {
+    deviceIds: string[];
+    quota: { used: number; limit: number; resetDate: Date; total: number; last: Date | null };
+  },
+): User {
+  const isFounder = u.founder_id !== null;
+  return {
+    ...presentPublicUser(u, stats),
+    partitionKey: u.id,
+    email: u.email,
+    createdAt: u.created_at.toISOString(),
+    supporterTier: u.supporter_tier,
+    paymentStatus: u.payment_status,
+    referralCode: u.referral_code,
+    referralQuota: {
+      used: extra.quota.used,
+      limit: extra.quota.limit,
+      resetDate: extra.quota.resetDate.toISOString(),
+    },
+    referralWarnings: u.referral_warnings,
+    referralTracking: {
+      referralsThisMonth: extra.quota.used,
+      lastReferralMonth: extra.quota.last ? monthKey(extra.quota.last) : null,
+      totalLifetimeReferrals: extra.quota.total,
+    },
+    founder: {
+      isFounder,
+      founderId: u.founder_id,
+      joinedAt: u.founder_joined_at?.toISOString() ?? null,
+      permissions: {
+        unlimitedReferrals: isFounder,
+        bypassPayment: isFounder,
+        adminAccess: isFounder,
+        moderationTools: isFounder,
+      },
+    },
+    limits: {
+      quests: u.limit_quests,
+      postDuration: u.limit_post_duration,
+      dmDuration: u.limit_dm_duration,
+      referralsPerMonth: u.limit_referrals_per_month,
+    },
+    status: u.status,
+    lastActive: u.last_active?.toISOString() ?? null,
+    timezone: u.timezone,
+    deviceIds: extra.deviceIds,
+    updatedAt: u.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => !v || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().default('Doers <no-reply@doers.local>'),
+  PUBLIC_URL: z.url().optional(),
+  FOUNDER_INVITE_CODE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  FOUNDER_SEATS: z.coerce.number().int().min(0).default(100),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).default(1),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  founderInviteCode: string;
+  founderSeats: number;
+  jwtSecret: string;
+  trustProxy: boolean;
+  rateLimitFactor: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  seedDemo: boolean;
+  webDist: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value stops the server with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    founderInviteCode: e.FOUNDER_INVITE_CODE ?? persisted(dataDir, 'founder-invite-code', () => `FOUNDER-${randomBytes(6).toString('hex').toUpperCase()}`),
+    founderSeats: e.FOUNDER_SEATS,
+    jwtSecret: e.JWT_SECRET ?? persisted(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
+    trustProxy: e.TRUST_PROXY === 'true',
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === 'true',
+    webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+  };
+}
+
+/**
+ * Unset secrets (JWT_SECRET, FOUNDER_INVITE_CODE) are generated on first start and kept in
+ * DATA_DIR, so sessions and the founder link survive restarts.
+ */
+function persisted(dataDir: string, name: string, generate: () => string): string {
+  const file = join(dataDir, name);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const value = generate();
+    writeFileSync(file, value, { mode: 0o600 });
+    return value;
+  }
+}
