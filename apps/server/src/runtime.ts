@@ -13,7 +13,7 @@ export type Runtime = { db: Database; limiter: RateLimiter; mailer: Mailer; redi
 export async function openRuntime(
   config: Config,
   log: FastifyBaseLogger,
-  options: { pgSchema?: string; inMemory?: boolean } = {},
+  options: { pgSchema?: string; inMemory?: boolean; redisPrefix?: string } = {},
 ): Promise<Runtime> {
   const db = config.databaseUrl
     ? await openDatabase({ engine: 'postgres', url: config.databaseUrl, ...(options.pgSchema ? { schema: options.pgSchema } : {}) })
@@ -23,7 +23,7 @@ export async function openRuntime(
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
   if (redis) await redis.connect();
-  const limiter = scaled(redis ? redisRateLimiter(redis) : memoryRateLimiter(), config.rateLimitFactor);
+  const limiter = scaled(redis ? redisRateLimiter(redis, options.redisPrefix) : memoryRateLimiter(), config.rateLimitFactor);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log });
   return {
     db,

@@ -27,7 +27,7 @@ export function readTimezone(request: FastifyRequest): string | undefined {
   return zone && zone.length <= 64 && isValidTimeZone(zone) ? zone : undefined;
 }
 
-/** A preHandler: a valid bearer token of an active user, not issued before a password reset. */
+/** A preHandler: a valid bearer token of an active user, issued since their last password reset. */
 export function createAuthenticate(signer: TokenSigner, users: UsersRepository) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
@@ -36,8 +36,7 @@ export function createAuthenticate(signer: TokenSigner, users: UsersRepository) 
     const claims = await signer.verifyAccess(token);
     if (!claims) throw unauthorized('Your session has expired');
     const user = await users.findById(claims.userId);
-    if (!user || user.status !== 'Active') throw unauthorized('Your session has expired');
-    if (user.sessions_revoked_at && claims.issuedAt < Math.floor(user.sessions_revoked_at.getTime() / 1000)) {
+    if (!user || user.status !== 'Active' || user.session_epoch !== claims.epoch) {
       throw unauthorized('Your session has expired');
     }
     request.auth = { userId: claims.userId, deviceId: claims.deviceId };

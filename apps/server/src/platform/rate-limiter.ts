@@ -39,10 +39,10 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
 }
 
 /** Fixed windows in Redis: shared by every instance behind a load balancer. */
-export function redisRateLimiter(redis: Redis): RateLimiter {
+export function redisRateLimiter(redis: Redis, prefix = 'doers:rl:'): RateLimiter {
   return {
     async hit(key, rule) {
-      const k = `doers:rl:${key}`;
+      const k = `${prefix}${key}`;
       const [[, count], [, ttl]] = (await redis
         .multi()
         .incr(k)

@@ -11,8 +11,8 @@ export class TokenSigner {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  signAccess(userId: string, deviceId: string): Promise<string> {
-    return new SignJWT({ did: deviceId })
+  signAccess(userId: string, deviceId: string, epoch: number): Promise<string> {
+    return new SignJWT({ did: deviceId, ep: epoch })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt()
@@ -21,11 +21,12 @@ export class TokenSigner {
   }
 
   /** Returns the user id and device id, or null for a bad or expired token. */
-  async verifyAccess(token: string): Promise<{ userId: string; deviceId: string; issuedAt: number } | null> {
+  async verifyAccess(token: string): Promise<{ userId: string; deviceId: string; epoch: number } | null> {
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload['did'] !== 'string') return null;
-      return { userId: payload.sub, deviceId: payload['did'], issuedAt: payload.iat ?? 0 };
+      const { sub, did, ep } = payload;
+      if (typeof sub !== 'string' || typeof did !== 'string' || typeof ep !== 'number') return null;
+      return { userId: sub, deviceId: did, epoch: ep };
     } catch {
       return null;
     }

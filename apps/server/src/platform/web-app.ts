@@ -14,7 +14,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   if (!existsSync(join(webDist, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: webDist,
-    index: false,
+    index: ['index.html'],
     cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.endsWith('version.json')) res.setHeader('cache-control', 'no-store');

@@ -26,8 +26,8 @@ CREATE TABLE users (
   status text NOT NULL DEFAULT 'Active',
   timezone text NOT NULL DEFAULT 'UTC',
   last_active timestamptz,
-  -- Access tokens issued before this moment are refused (a password reset signs out everywhere).
-  sessions_revoked_at timestamptz,
+  -- Access tokens carry this number; a password reset bumps it and signs out everywhere.
+  session_epoch integer NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );

@@ -113,7 +113,7 @@ export class AuthService {
       }
       return row;
     });
-    const tokens = await this.issueTokens(user.id, input.device.id, true);
+    const tokens = await this.issueTokens(user, input.device.id, true);
     return authResponse(user, tokens, true);
   }
 
@@ -123,7 +123,7 @@ export class AuthService {
     if (!user || !ok) throw unauthorized('Invalid email/username or password');
     if (user.status !== 'Active') throw new HttpError(403, 'This account is suspended. Contact support.');
     await this.deps.users.upsertDevice(user.id, input.device);
-    const tokens = await this.issueTokens(user.id, input.device.id, input.rememberMe);
+    const tokens = await this.issueTokens(user, input.device.id, input.rememberMe);
     return authResponse(user, tokens, await this.deps.onboarding.requiresOnboarding(user.id));
   }
 
@@ -162,7 +162,7 @@ export class AuthService {
       await sessions.revokeFamily(row.family_id);
       throw unauthorized('Session expired. Please log in again.');
     }
-    return { accessToken: await this.deps.signer.signAccess(row.user_id, row.device_id), refreshToken: next };
+    return { accessToken: await this.deps.signer.signAccess(user.id, row.device_id, user.session_epoch), refreshToken: next };
   }
 
   async logout(refreshToken: string | undefined): Promise<void> {
@@ -197,18 +197,18 @@ export class AuthService {
     if (!ok) throw badRequest('Invalid or expired reset link. Please request a new one.');
   }
 
-  private async issueTokens(userId: string, deviceId: string, remember: boolean) {
+  private async issueTokens(user: UserRow, deviceId: string, remember: boolean) {
     const refreshToken = randomToken();
     await this.deps.sessions.insertRefreshToken({
       id: randomUUID(),
-      user_id: userId,
+      user_id: user.id,
       device_id: deviceId,
       family_id: randomUUID(),
       token_hash: sha256(refreshToken),
       remember,
       expires_at: this.refreshExpiry(remember),
     });
-    return { accessToken: await this.deps.signer.signAccess(userId, deviceId), refreshToken };
+    return { accessToken: await this.deps.signer.signAccess(user.id, deviceId, user.session_epoch), refreshToken };
   }
 
   private refreshExpiry(remember: boolean): Date {

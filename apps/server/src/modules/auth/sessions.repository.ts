@@ -47,7 +47,7 @@ export class SessionsRepository {
 
   async revokeAllForUser(userId: string, tx: Queryable): Promise<void> {
     await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
-    await tx.query('UPDATE users SET sessions_revoked_at = now(), updated_at = now() WHERE id = $1', [userId]);
+    await tx.query('UPDATE users SET session_epoch = session_epoch + 1, updated_at = now() WHERE id = $1', [userId]);
   }
 
   async insertPasswordReset(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {

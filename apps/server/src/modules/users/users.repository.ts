@@ -26,7 +26,7 @@ export type UserRow = {
   status: 'Active' | 'Suspended' | 'Deleted';
   timezone: string;
   last_active: Date | null;
-  sessions_revoked_at: Date | null;
+  session_epoch: number;
   created_at: Date;
   updated_at: Date;
 };

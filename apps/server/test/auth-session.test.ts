@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody, AuthResponse, RefreshResponse } from '@doers/contract';
+import { device, registerFounder } from './support/people.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+describe('sign-in and sessions', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_FACTOR: '5' });
+  });
+  afterAll(() => server.close());
+
+  it('signs in by email or by username, in any case', async () => {
+    const { person } = await registerFounder(server);
+    for (const login of [person.email, person.username.toUpperCase()]) {
+      const res = await server.request<AuthResponse>('POST', '/api/auth/login', {
+        body: { email: login, password: person.password, device: device() },
+      });
+      expect(res.status, login).toBe(200);
+      expect(res.body.user.username).toBe(person.username);
+      expect(res.body.requiresQuest).toBe(true);
+    }
+  });
+
+  it('refuses a wrong password or unknown account with one message', async () => {
+    const { person } = await registerFounder(server);
+    const wrong = await server.request<ApiErrorBody>('POST', '/api/auth/login', {
+      body: { email: person.email, password: 'not the password', device: device() },
+    });
+    const unknown = await server.request<ApiErrorBody>('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.com', password: 'whatever123', device: device() },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body.message).toBe('Invalid email/username or password');
+  });
+
+  it('rotates refresh tokens and revokes the chain when an old one is reused', async () => {
+    const { auth } = await registerFounder(server);
+    const first = auth.tokens.refreshToken;
+    const rotated = await server.request<RefreshResponse>('POST', '/api/auth/refresh', { body: { refreshToken: first } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.refreshToken).not.toBe(first);
+    const me = await server.request('GET', `/api/users/${auth.user.id}`, { token: rotated.body.accessToken });
+    expect(me.status).toBe(200);
+
+    const reuse = await server.request<ApiErrorBody>('POST', '/api/auth/refresh', { body: { refreshToken: first } });
+    expect(reuse.status).toBe(401);
+    // The thief's reuse also kills the token the real device holds.
+    const after = await server.request('POST', '/api/auth/refresh', { body: { refreshToken: rotated.body.refreshToken } });
+    expect(after.status).toBe(401);
+  });
+
+  it('logout revokes only that device', async () => {
+    const { person, auth } = await registerFounder(server);
+    const other = await server.request<AuthResponse>('POST', '/api/auth/login', {
+      body: { email: person.email, password: person.password, device: device() },
+    });
+    const out = await server.request('POST', '/api/auth/logout', { body: { refreshToken: auth.tokens.refreshToken } });
+    expect(out.status).toBe(204);
+    expect((await server.request('POST', '/api/auth/refresh', { body: { refreshToken: auth.tokens.refreshToken } })).status).toBe(401);
+    expect((await server.request('POST', '/api/auth/refresh', { body: { refreshToken: other.body.tokens.refreshToken } })).status).toBe(200);
+  });
+
+  it('needs a valid bearer token on private calls', async () => {
+    const { auth } = await registerFounder(server);
+    expect((await server.request('GET', `/api/users/${auth.user.id}`)).status).toBe(401);
+    const forged = auth.tokens.accessToken.slice(0, -4) + 'AAAA';
+    const res = await server.request<ApiErrorBody>('GET', `/api/users/${auth.user.id}`, { token: forged });
+    expect(res.status).toBe(401);
+    expect(res.body.statusCode).toBe(401);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('allows 10 attempts a minute per account, then 429 with Retry-After', async () => {
+    const server = await startTestServer();
+    try {
+      const { person } = await registerFounder(server);
+      const attempt = () =>
+        server.request<ApiErrorBody>('POST', '/api/auth/login', { body: { email: person.username, password: 'wrong-password', device: device() } });
+      for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
+      const limited = await attempt();
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toMatch(/Too many attempts/);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { openRuntime } from '../../src/runtime.js';
+import type { Database } from '../../src/db/database.js';
+
+export const FOUNDER_CODE = 'FOUNDERS-TEST-CODE';
+
+export type TestServer = {
+  url: string;
+  db: Database;
+  dataDir: string;
+  request: <T = unknown>(method: string, path: string, options?: RequestOptions) => Promise<TestResponse<T>>;
+  close: () => Promise<void>;
+};
+
+export type RequestOptions = { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string };
+export type TestResponse<T> = { status: number; body: T; headers: Headers };
+
+/**
+ * A real server on a random port: PGlite in memory by default; with DATABASE_URL set, a fresh
+ * schema on that PostgreSQL; with REDIS_URL set, rate limits in Redis under a fresh prefix.
+ */
+export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'doers-test-'));
+  const id = randomBytes(5).toString('hex');
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    FOUNDER_INVITE_CODE: FOUNDER_CODE,
+    PUBLIC_URL: 'http://doers.test',
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    DATABASE_URL: process.env['DATABASE_URL'],
+    REDIS_URL: process.env['REDIS_URL'],
+    ...env,
+  });
+  const schema = `test_${id}`;
+  const runtime = await openRuntime(config, pino({ level: 'silent' }), {
+    inMemory: true,
+    pgSchema: schema,
+    redisPrefix: `doers-test:${id}:`,
+  });
+  const app = await buildApp({ config, ...runtime, version: 'test' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    db: runtime.db,
+    dataDir,
+    request: (method, path, options) => request(url, method, path, options),
+    async close() {
+      await app.close();
+      if (runtime.db.engine === 'postgres') await runtime.db.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function request<T>(
+  base: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<TestResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  let body: string | undefined = options.raw;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(base + path, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : {};
+  } catch {
+    // Not JSON (the web app's HTML): keep the text.
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}

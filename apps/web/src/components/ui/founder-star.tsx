@@ -1,0 +1,10 @@
+import { IconStar } from './icons';
+
+/** The founder badge star shown wherever a founder's name shows (PRODUCT.md §3). */
+export function FounderStar({ size = 16 }: { size?: number }) {
+  return (
+    <span className="founder-star" title="Founder" role="img" aria-label="Founder">
+      <IconStar size={size} />
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+import { isApiError } from '../../../lib/api-error';
+
+export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another.';
+export const EMAIL_TAKEN_MESSAGE = 'This email is already registered. Please sign in instead.';
+export const REGISTRATION_FAILED_MESSAGE = 'Registration failed. Please try again.';
+
+export interface RegistrationFailure {
+  message: string;
+  /** The input the message belongs to, so it is shown (and announced) next to it. */
+  field: 'username' | 'email' | null;
+  /** Spec §8: an already-registered email offers the sign-in page after 500 ms. */
+  offerLogin: boolean;
+}
+
+const TAKEN = /taken|exists|already/;
+
+/** Spec §8 "Registration failure", word for word. */
+export function mapRegistrationError(error: unknown): RegistrationFailure {
+  if (isApiError(error)) {
+    // A rate limit or a dead connection is not the person's fault: say what really happened.
+    if (error.statusCode === 429 || error.statusCode === 0) {
+      return { message: error.message, field: null, offerLogin: false };
+    }
+    const details = (error.errors ?? []).map((e) => `${e.field} ${e.message}`).join(' ');
+    const text = `${error.message} ${details}`.toLowerCase();
+    if (text.includes('username') && TAKEN.test(text)) {
+      return { message: USERNAME_TAKEN_MESSAGE, field: 'username', offerLogin: false };
+    }
+    if (text.includes('email') && TAKEN.test(text)) {
+      return { message: EMAIL_TAKEN_MESSAGE, field: 'email', offerLogin: true };
+    }
+  }
+  return { message: REGISTRATION_FAILED_MESSAGE, field: null, offerLogin: false };
+}

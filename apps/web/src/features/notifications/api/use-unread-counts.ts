@@ -1,0 +1,18 @@
+import { unreadCounts, type UnreadCounts } from '@doers/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+const ZERO: UnreadCounts = { unreadNotifications: 0, unreadDMs: 0, unreadQuestRequests: 0 };
+
+/** Spec §7: fetched once, no refetch on focus, one retry; zeros on failure. */
+export function useUnreadCounts(enabled: boolean): UnreadCounts {
+  const { data } = useQuery({
+    queryKey: ['notifications', 'unread-counts'],
+    queryFn: ({ signal }): Promise<UnreadCounts> =>
+      api.get('/notifications/unread-counts', { schema: unreadCounts, signal }),
+    enabled,
+    refetchOnWindowFocus: false,
+    retry: 1,
+  });
+  return data ?? ZERO;
+}

@@ -1,0 +1,43 @@
+import {
+  onboardingProgress,
+  type OnboardingProgress,
+  type OnboardingStep,
+  type OnboardingStepRequest,
+} from '@doers/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { withStepDone } from '../lib/onboarding-steps';
+
+const progressKey = ['onboarding', 'progress'] as const;
+
+/** Spec §7: cached 5 minutes, one retry. */
+export function useOnboardingProgress(enabled: boolean) {
+  return useQuery({
+    queryKey: progressKey,
+    queryFn: ({ signal }): Promise<OnboardingProgress> =>
+      api.get('/users/onboarding/progress', { schema: onboardingProgress, signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+}
+
+export function useSaveOnboardingStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (step: OnboardingStep): Promise<OnboardingProgress> => {
+      const body: OnboardingStepRequest = { step };
+      return api.post('/users/onboarding/progress', body, { schema: onboardingProgress });
+    },
+    onSuccess: (progress) => {
+      queryClient.setQueryData(progressKey, progress);
+      void queryClient.invalidateQueries({ queryKey: progressKey }); // spec §7: refetched on success
+    },
+    onError: (error, step) => {
+      // Spec §8: a save failure is only logged. Moving on locally keeps the person from being
+      // stuck on a step they already finished; the server copy catches up on the next save.
+      console.error(`Could not save onboarding step ${step}`, error);
+      queryClient.setQueryData<OnboardingProgress>(progressKey, (old) => withStepDone(old, step));
+    },
+  });
+}

@@ -1,0 +1,225 @@
+import { REQUEST_TIMEOUT_MS, refreshResponse, type FieldError } from '@doers/contract';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import type { TokenStore } from './token-storage';
+
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+export const TIMEOUT_MESSAGE = 'Request timeout - please check your connection and try again';
+export const FALLBACK_ERROR_MESSAGE = 'An unexpected error occurred';
+const NETWORK_ERROR_MESSAGE = 'Network error';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  /** Sent as JSON, or as-is for FormData (the browser then sets the multipart boundary). */
+  body?: unknown;
+  /** Validates the answer; a mismatch rejects instead of handing a wrong shape to the UI. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** For auth calls, whose 401 means "wrong credentials", not "access token expired". */
+  skipAuthRefresh?: boolean;
+}
+
+export interface ApiClientOptions {
+  /** '/api' in the app; a full URL in tests. */
+  baseUrl: string;
+  tokens: TokenStore;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  getTimeZone?: () => string;
+  /** Called once per failed refresh, after the tokens were cleared. */
+  onSessionExpired?: (message: string) => void;
+}
+
+interface RawResponse {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  body: unknown;
+}
+
+/** The message rule of spec §8: body.message, else body.error, else status text, else fallback. */
+export function errorMessageFrom(body: unknown, statusText: string): string {
+  if (body && typeof body === 'object') {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === 'string' && message) return message;
+    if (typeof error === 'string' && error) return error;
+  }
+  return statusText || FALLBACK_ERROR_MESSAGE;
+}
+
+function fieldErrorsFrom(body: unknown): FieldError[] | undefined {
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : null;
+  return Array.isArray(errors) ? (errors as FieldError[]) : undefined;
+}
+
+export class ApiClient {
+  private readonly options: Required<Omit<ApiClientOptions, 'onSessionExpired'>>;
+  private onSessionExpired: ((message: string) => void) | undefined;
+  private refreshInFlight: Promise<boolean> | null = null;
+
+  constructor(options: ApiClientOptions) {
+    this.options = {
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      fetch: (...args) => globalThis.fetch(...args),
+      getTimeZone: () => 'UTC',
+      ...options,
+    };
+    this.onSessionExpired = options.onSessionExpired;
+  }
+
+  /** The app wires this after the router exists (it navigates to /login). */
+  setSessionExpiredHandler(handler: (message: string) => void): void {
+    this.onSessionExpired = handler;
+  }
+
+  get<T>(path: string, options?: RequestOptions<T>) {
+    return this.request<T>('GET', path, options);
+  }
+  post<T>(path: string, body?: unknown, options?: RequestOptions<T>) {
+    return this.request<T>('POST', path, { ...options, body });
+  }
+  put<T>(path: string, body?: unknown, options?: RequestOptions<T>) {
+    return this.request<T>('PUT', path, { ...options, body });
+  }
+  patch<T>(path: string, body?: unknown, options?: RequestOptions<T>) {
+    return this.request<T>('PATCH', path, { ...options, body });
+  }
+  delete<T>(path: string, options?: RequestOptions<T>) {
+    return this.request<T>('DELETE', path, options);
+  }
+
+  async request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const sentToken = this.options.tokens.getAccessToken();
+    const response = await this.send(method, path, options, sentToken);
+    if (response.status !== 401 || options.skipAuthRefresh) return this.parse(response, options);
+    // Signed out and nothing to refresh with: a plain 401, not an expired session.
+    if (!sentToken && !this.options.tokens.getRefreshToken()) return this.parse(response, options);
+
+    // One refresh, one retry: a second 401 is the answer, not a reason to loop.
+    if (!(await this.refreshAfter401(sentToken))) throw new ApiError(SESSION_EXPIRED_MESSAGE, 401);
+    const retry = await this.send(method, path, options, this.options.tokens.getAccessToken());
+    return this.parse(retry, options);
+  }
+
+  /**
+   * Shared by every caller (the 401 path and the 360-minute timer), so concurrent 401s cause a
+   * single refresh: rotation makes a refresh token single-use, and reusing one revokes the
+   * device's whole chain on the server.
+   */
+  refreshTokens(): Promise<boolean> {
+    this.refreshInFlight ??= this.runRefresh().finally(() => {
+      this.refreshInFlight = null;
+    });
+    return this.refreshInFlight;
+  }
+
+  private async refreshAfter401(sentToken: string | null): Promise<boolean> {
+    const current = this.options.tokens.getAccessToken();
+    // Another request already refreshed while this one was on the wire: just retry.
+    if (current && current !== sentToken && !this.refreshInFlight) return true;
+    return this.refreshTokens();
+  }
+
+  private async runRefresh(): Promise<boolean> {
+    const refreshToken = this.options.tokens.getRefreshToken();
+    if (refreshToken) {
+      const response = await this.send('POST', '/auth/refresh', { body: { refreshToken } }, null);
+      // A server error (or a network failure, thrown by send) proves nothing about the session:
+      // keep the tokens and let the caller see that error instead of signing the person out.
+      if (response.status >= 500) {
+        throw new ApiError(errorMessageFrom(response.body, response.statusText), response.status);
+      }
+      const parsed = response.ok ? refreshResponse.safeParse(response.body) : null;
+      if (parsed?.success) {
+        this.options.tokens.setTokens(parsed.data);
+        return true;
+      }
+    }
+    this.options.tokens.clear();
+    this.onSessionExpired?.(SESSION_EXPIRED_MESSAGE);
+    return false;
+  }
+
+  private parse<T>(response: RawResponse, options: RequestOptions<T>): T {
+    if (!response.ok) {
+      throw new ApiError(
+        errorMessageFrom(response.body, response.statusText),
+        response.status,
+        fieldErrorsFrom(response.body),
+      );
+    }
+    if (response.status === 204 || response.body === undefined) return {} as T;
+    if (!options.schema) return response.body as T;
+    const parsed = options.schema.safeParse(response.body);
+    if (!parsed.success) throw new ApiError(FALLBACK_ERROR_MESSAGE, response.status);
+    return parsed.data;
+  }
+
+  private async send<T>(
+    method: Method,
+    path: string,
+    options: RequestOptions<T>,
+    accessToken: string | null,
+  ): Promise<RawResponse> {
+    const { body, signal } = options;
+    const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Timezone': this.options.getTimeZone(),
+      ...options.headers,
+    };
+    // Only with a body: Fastify rejects an empty body declared as JSON.
+    if (body !== undefined && !isFormData) headers['Content-Type'] = 'application/json';
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.options.timeoutMs);
+    const forwardAbort = () => controller.abort();
+    signal?.addEventListener('abort', forwardAbort);
+
+    try {
+      const response = await this.options.fetch(`${this.options.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : isFormData ? body : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      // Reading the body is inside the timeout too: a stalled stream is as bad as no answer.
+      const text = response.status === 204 ? '' : await response.text();
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        ok: response.ok,
+        body: text ? parseJson(text) : undefined,
+      };
+    } catch (error) {
+      if (timedOut) throw new ApiError(TIMEOUT_MESSAGE, 0);
+      if (signal?.aborted) throw error; // the caller cancelled; not an error to report
+      throw new ApiError(
+        error instanceof Error && error.message ? error.message : NETWORK_ERROR_MESSAGE,
+        0,
+      );
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text; // a proxy's HTML error page: keep it out of the message, fall back to status text
+  }
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  return new ApiClient(options);
+}

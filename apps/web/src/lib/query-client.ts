@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+
+// PRODUCT.md §8 picks the data-cache defaults of spec §7: fresh 5 min, kept 10 min, 1 retry,
+// no refetch on focus or mount, refetch on reconnect; mutations retry once.
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 5 * 60_000,
+      gcTime: 10 * 60_000,
+      retry: 1,
+      refetchOnWindowFocus: false,
+      refetchOnMount: false,
+      refetchOnReconnect: true,
+    },
+    mutations: { retry: 1 },
+  },
+});
