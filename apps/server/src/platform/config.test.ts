@@ -1,0 +1,31 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'doers-config-'));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ port: 3000, founderSeats: 100, databaseUrl: undefined, redisUrl: undefined, publicUrl: 'http://localhost:3000' });
+  });
+
+  it('stops on a bad value and names it', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ FOUNDER_SEATS: '-1' })).toThrow(/FOUNDER_SEATS/);
+  });
+
+  it('generates a JWT secret and a founder code once and keeps them in DATA_DIR', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'doers-config-'));
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.founderInviteCode).toBe(first.founderInviteCode);
+    expect(await readFile(join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+  });
+});

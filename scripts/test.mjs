@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, every unit and API suite (Vitest), the production build, and the
+// end-to-end suite in headless Chromium (Playwright). Ends with one "N passed, N failed" line.
+//   node scripts/test.mjs --api-only   only the server's database and API suites (CI runs this
+//                                      again with DATABASE_URL and REDIS_URL set)
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const apiOnly = process.argv.includes('--api-only');
+const reports = '.test-data/reports';
+mkdirSync(reports, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const started = Date.now();
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function countPlaywright(file) {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+function finish(ok) {
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\nDoers tests finished in ${seconds}s`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(ok && totals.failed === 0 ? 0 : 1);
+}
+
+const vitestArgs = (file, projects) => [
+  'vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+];
+
+if (apiOnly) {
+  const ok = run('Database and API suites', 'npx', vitestArgs(`${reports}/api.json`, ['server']));
+  countVitest(`${reports}/api.json`);
+  finish(ok);
+}
+
+let ok = run('Typecheck', 'npx', ['tsc', '-b']) && run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+if (!ok) finish(false);
+
+ok = run('Unit and API suites (Vitest)', 'npx', vitestArgs(`${reports}/vitest.json`, ['contract', 'server', 'web']));
+countVitest(`${reports}/vitest.json`);
+if (!ok) finish(false);
+
+ok = run('Production build', 'npm', ['run', 'build']);
+if (!ok) finish(false);
+
+ok = run('End-to-end suite (Playwright, headless Chromium)', 'npx', ['playwright', 'test'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`,
+});
+countPlaywright(`${reports}/e2e.json`);
+finish(ok);
