@@ -16,7 +16,7 @@ test('forgot password mails a link; the new password works and the link works on
   const link = await resetLinkFor(person.email);
   const url = new URL(link);
   await page.goto(url.pathname + url.search);
-  await page.getByLabel('New password').fill('a-fresh-start-99');
+  await page.getByLabel('New password', { exact: true }).fill('a-fresh-start-99');
   await page.getByLabel('Confirm new password').fill('a-fresh-start-99');
   await page.getByRole('button', { name: /reset/i }).click();
   await expect(page.getByText('Password reset successful!')).toBeVisible();

@@ -54,11 +54,11 @@ test('forgot and reset password show their messages', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 
   await page.goto('/reset-password?token=made-up');
-  await page.getByLabel('New password').fill('short');
+  await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByLabel('Confirm new password').fill('short');
   await page.getByRole('button', { name: /reset/i }).click();
   await expect(page.getByText('Password must be at least 8 characters long').first()).toBeVisible();
-  await page.getByLabel('New password').fill('long enough one');
+  await page.getByLabel('New password', { exact: true }).fill('long enough one');
   await page.getByLabel('Confirm new password').fill('long enough two');
   await page.getByRole('button', { name: /reset/i }).click();
   await expect(page.getByText('Passwords do not match').first()).toBeVisible();

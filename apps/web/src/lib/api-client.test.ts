@@ -19,7 +19,11 @@ const hits = { refresh: 0, protected: 0 };
 let refreshDelayMs = 0;
 
 function json(res: ServerResponse, status: number, body?: unknown, statusText?: string) {
-  res.writeHead(status, statusText ?? '', body === undefined ? {} : { 'Content-Type': 'application/json' });
+  res.writeHead(
+    status,
+    statusText ?? '',
+    body === undefined ? {} : { 'Content-Type': 'application/json' },
+  );
   res.end(body === undefined ? undefined : JSON.stringify(body));
 }
 

@@ -25,7 +25,11 @@ export const useToastStore = create<ToastState>()((set, get) => ({
     if (get().toasts.some((t) => t.type === type && t.message === message)) return;
     const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     set((state) => ({ toasts: [...state.toasts.slice(-3), { id, type, message, duration }] }));
-    if (duration > 0) timers.set(id, setTimeout(() => get().dismiss(id), duration));
+    if (duration > 0)
+      timers.set(
+        id,
+        setTimeout(() => get().dismiss(id), duration),
+      );
   },
   dismiss(id) {
     clearTimeout(timers.get(id));
@@ -36,8 +40,12 @@ export const useToastStore = create<ToastState>()((set, get) => ({
 
 /** Call sites read like the spec: toast.success('Welcome back!'). */
 export const toast = {
-  success: (message: string, duration?: number) => useToastStore.getState().show('success', message, duration),
-  error: (message: string, duration?: number) => useToastStore.getState().show('error', message, duration),
-  warning: (message: string, duration?: number) => useToastStore.getState().show('warning', message, duration),
-  info: (message: string, duration?: number) => useToastStore.getState().show('info', message, duration),
+  success: (message: string, duration?: number) =>
+    useToastStore.getState().show('success', message, duration),
+  error: (message: string, duration?: number) =>
+    useToastStore.getState().show('error', message, duration),
+  warning: (message: string, duration?: number) =>
+    useToastStore.getState().show('warning', message, duration),
+  info: (message: string, duration?: number) =>
+    useToastStore.getState().show('info', message, duration),
 };

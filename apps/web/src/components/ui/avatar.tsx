@@ -12,7 +12,12 @@ export function Avatar({ name, src, size = 48, ringColor }: AvatarProps) {
   return (
     <span
       className="avatar"
-      style={{ width: size, height: size, fontSize: size * 0.42, ...(ringColor ? { '--ring': ringColor } : {}) }}
+      style={{
+        width: size,
+        height: size,
+        fontSize: size * 0.42,
+        ...(ringColor ? { '--ring': ringColor } : {}),
+      }}
       aria-hidden="true"
     >
       {src ? <img src={src} alt="" width={size} height={size} /> : initial}

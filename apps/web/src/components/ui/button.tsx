@@ -47,7 +47,14 @@ interface ButtonLinkProps extends LinkProps {
 }
 
 /** Navigation that looks like a button stays a link, so it opens in a new tab and reads right. */
-export function ButtonLink({ variant = 'primary', block = false, icon, className, children, ...props }: ButtonLinkProps) {
+export function ButtonLink({
+  variant = 'primary',
+  block = false,
+  icon,
+  className,
+  children,
+  ...props
+}: ButtonLinkProps) {
   return (
     <Link className={classes(variant, block, className)} {...props}>
       {icon}

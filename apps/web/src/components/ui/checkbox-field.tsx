@@ -9,7 +9,9 @@ export function CheckboxField({ label, error, className, ...props }: CheckboxFie
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={['checkbox', error && 'checkbox--invalid', className].filter(Boolean).join(' ')}>
+    <div
+      className={['checkbox', error && 'checkbox--invalid', className].filter(Boolean).join(' ')}
+    >
       <input
         id={id}
         type="checkbox"

@@ -158,7 +158,7 @@ export const IconMail = (p: IconProps) => (
 );
 export const IconFlame = (p: IconProps) => (
   <Svg {...p}>
-    <path d="M12 3c1 4.5-4 6.5-4 11a4 4 0 0 0 8 0c0-1.6-.6-3-1.6-4.2-.5 1.5-1.6 2.2-2.4 2.2.8-3 .8-6-0-9z" />
+    <path d="M12 2.5c.6 3.6-3.6 5.4-3.6 9.3a3.6 3.6 0 0 0 7.2 0c0-1-.3-1.9-.8-2.6 2.3 1.3 4 3.6 4 6.5a6.8 6.8 0 0 1-13.6 0c0-6 5.6-8.4 6.8-13.2z" />
   </Svg>
 );
 export const IconSettings = (p: IconProps) => (

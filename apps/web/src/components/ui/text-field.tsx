@@ -46,7 +46,10 @@ export function TextField({
             type="button"
             className="field__reveal"
             onClick={() => setRevealed((value) => !value)}
-            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            // Short on purpose: "Show password" would also match the field's own label in
+            // label-based lookups (assistive tech and tests); it sits right after the field.
+            aria-label={revealed ? 'Hide' : 'Show'}
+            aria-controls={id}
             aria-pressed={revealed}
           >
             {revealed ? <IconEyeOff size={20} /> : <IconEye size={20} />}

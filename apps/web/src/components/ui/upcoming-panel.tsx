@@ -16,7 +16,7 @@ export function UpcomingPanel({ icon, title, children, actions }: UpcomingPanelP
         {title}
       </h2>
       <div className="upcoming__text">{children}</div>
-      <p className="upcoming__note">Coming soon: this screen is still being built.</p>
+      <p className="upcoming__note">Coming soon</p>
       {actions && <div className="upcoming__actions">{actions}</div>}
     </section>
   );

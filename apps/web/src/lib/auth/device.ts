@@ -41,7 +41,8 @@ export function describeDevice(userAgent: string, maxTouchPoints = 0): DeviceInf
   const ua = userAgent;
   // iPadOS reports itself as a Mac; touch support gives it away.
   const isIpadOs = /Macintosh/.test(ua) && maxTouchPoints > 1;
-  const isTablet = /iPad|Tablet/i.test(ua) || isIpadOs || (/Android/.test(ua) && !/Mobile/.test(ua));
+  const isTablet =
+    /iPad|Tablet/i.test(ua) || isIpadOs || (/Android/.test(ua) && !/Mobile/.test(ua));
   const type: Device['type'] = isTablet
     ? 'tablet'
     : /Mobi|iPhone|iPod|Android/i.test(ua)
@@ -49,7 +50,8 @@ export function describeDevice(userAgent: string, maxTouchPoints = 0): DeviceInf
       : 'desktop';
   const os = isIpadOs ? 'iOS' : firstMatch(ua, SYSTEMS);
   const browser = firstMatch(ua, BROWSERS);
-  const name = browser === 'unknown' ? 'Web browser' : `${browser} on ${os === 'unknown' ? type : os}`;
+  const name =
+    browser === 'unknown' ? 'Web browser' : `${browser} on ${os === 'unknown' ? type : os}`;
   return { name, type, os, browser };
 }
 

@@ -90,7 +90,6 @@ export const useAuthStore = create<SessionState & AuthActions>()(
           });
           tokenStore.setTokens(response.tokens, rememberMe);
           set(sessionFrom(response));
-          void get().refreshUser();
           return response;
         } catch (error) {
           set({ ...signedOut, error: errorMessage(error, 'Login failed') });
@@ -112,7 +111,6 @@ export const useAuthStore = create<SessionState & AuthActions>()(
           if (referrerId && fields.referralCode) {
             sendSignupVibe(referrerId).catch(() => undefined); // a thank-you, never a blocker
           }
-          void get().refreshUser();
           return response;
         } catch (error) {
           set({ ...signedOut, error: errorMessage(error, 'Registration failed') });

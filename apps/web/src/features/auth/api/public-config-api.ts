@@ -6,7 +6,8 @@ import { api } from '../../../lib/api';
 export function usePublicConfig(enabled: boolean) {
   return useQuery({
     queryKey: ['config'],
-    queryFn: ({ signal }): Promise<PublicConfig> => api.get('/config', { schema: publicConfig, signal }),
+    queryFn: ({ signal }): Promise<PublicConfig> =>
+      api.get('/config', { schema: publicConfig, signal }),
     enabled,
   });
 }

@@ -22,37 +22,51 @@ describe('username filter (spec §5)', () => {
 describe('registration error mapping (spec §8)', () => {
   it('maps a taken username', () => {
     const result = mapRegistrationError(new ApiError('This username is already taken', 409));
-    expect(result).toEqual({ message: USERNAME_TAKEN_MESSAGE, field: 'username', offerLogin: false });
+    expect(result).toEqual({
+      message: USERNAME_TAKEN_MESSAGE,
+      field: 'username',
+      offerLogin: false,
+    });
   });
 
   it('maps username + exists / already in any wording', () => {
-    expect(mapRegistrationError(new ApiError('Username exists', 409)).message).toBe(USERNAME_TAKEN_MESSAGE);
-    expect(mapRegistrationError(new ApiError('USERNAME ALREADY IN USE', 409)).field).toBe('username');
+    expect(mapRegistrationError(new ApiError('Username exists', 409)).message).toBe(
+      USERNAME_TAKEN_MESSAGE,
+    );
+    expect(mapRegistrationError(new ApiError('USERNAME ALREADY IN USE', 409)).field).toBe(
+      'username',
+    );
   });
 
   it('maps a registered email and offers sign-in', () => {
-    const result = mapRegistrationError(new ApiError('An account with this email already exists', 409));
+    const result = mapRegistrationError(
+      new ApiError('An account with this email already exists', 409),
+    );
     expect(result).toEqual({ message: EMAIL_TAKEN_MESSAGE, field: 'email', offerLogin: true });
     expect(mapRegistrationError(new ApiError('Email taken', 409)).offerLogin).toBe(true);
   });
 
   it('reads the field errors list too', () => {
-    const error = new ApiError('Conflict', 409, [{ field: 'email', message: 'is already registered' }]);
+    const error = new ApiError('Conflict', 409, [
+      { field: 'email', message: 'is already registered' },
+    ]);
     expect(mapRegistrationError(error).message).toBe(EMAIL_TAKEN_MESSAGE);
   });
 
   it('falls back to the generic message', () => {
-    expect(mapRegistrationError(new ApiError('Invalid referral code', 400)).message).toBe(REGISTRATION_FAILED_MESSAGE);
-    expect(mapRegistrationError(new ApiError('Username must be at least 3 characters', 400)).message).toBe(
+    expect(mapRegistrationError(new ApiError('Invalid referral code', 400)).message).toBe(
       REGISTRATION_FAILED_MESSAGE,
     );
+    expect(
+      mapRegistrationError(new ApiError('Username must be at least 3 characters', 400)).message,
+    ).toBe(REGISTRATION_FAILED_MESSAGE);
     expect(mapRegistrationError(new Error('boom')).message).toBe(REGISTRATION_FAILED_MESSAGE);
   });
 
   it('keeps the message of a rate limit or a network failure', () => {
-    expect(mapRegistrationError(new ApiError('Too many attempts, try again in 30 minutes', 429)).message).toBe(
-      'Too many attempts, try again in 30 minutes',
-    );
+    expect(
+      mapRegistrationError(new ApiError('Too many attempts, try again in 30 minutes', 429)).message,
+    ).toBe('Too many attempts, try again in 30 minutes');
     expect(mapRegistrationError(new ApiError('Network error', 0)).message).toBe('Network error');
   });
 });
@@ -72,16 +86,23 @@ describe('registration validation (spec §5)', () => {
 
   it('requires email, password and username', () => {
     for (const field of ['email', 'password', 'username'] as const) {
-      expect(validateRegistration({ ...valid, [field]: '' })).toEqual({ field: 'form', message: 'Please fill in all fields' });
+      expect(validateRegistration({ ...valid, [field]: '' })).toEqual({
+        field: 'form',
+        message: 'Please fill in all fields',
+      });
     }
   });
 
   it('checks length, confirmation, then terms', () => {
-    expect(validateRegistration({ ...valid, password: 'short', confirmPassword: 'short' })?.message).toBe(
-      'Password must be at least 8 characters',
+    expect(
+      validateRegistration({ ...valid, password: 'short', confirmPassword: 'short' })?.message,
+    ).toBe('Password must be at least 8 characters');
+    expect(validateRegistration({ ...valid, confirmPassword: 'different1' })?.message).toBe(
+      'Passwords do not match',
     );
-    expect(validateRegistration({ ...valid, confirmPassword: 'different1' })?.message).toBe('Passwords do not match');
-    expect(validateRegistration({ ...valid, acceptedTerms: false })?.message).toBe('Please accept the terms to continue');
+    expect(validateRegistration({ ...valid, acceptedTerms: false })?.message).toBe(
+      'Please accept the terms to continue',
+    );
   });
 
   it('applies the contract username and email rules', () => {

@@ -19,12 +19,17 @@ export interface FormProblem<Field extends string> {
 const emailSchema = z.email();
 
 /** Spec §5 "Register" in the spec's order; the first problem found is the one shown. */
-export function validateRegistration(form: RegistrationForm): FormProblem<RegistrationField> | null {
+export function validateRegistration(
+  form: RegistrationForm,
+): FormProblem<RegistrationField> | null {
   if (!form.email.trim() || !form.password || !form.username) {
     return { field: 'form', message: 'Please fill in all fields' };
   }
   if (form.password.length < PASSWORD_MIN_LENGTH) {
-    return { field: 'password', message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` };
+    return {
+      field: 'password',
+      message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    };
   }
   if (form.password !== form.confirmPassword) {
     return { field: 'confirmPassword', message: 'Passwords do not match' };

@@ -1,6 +1,12 @@
 import type { OnboardingSteps } from '@doers/contract';
 import { describe, expect, it } from 'vitest';
-import { isPaid, nextOnboardingStep, stepFromPath, stepNumber, withStepDone } from './onboarding-steps';
+import {
+  isPaid,
+  nextOnboardingStep,
+  stepFromPath,
+  stepNumber,
+  withStepDone,
+} from './onboarding-steps';
 
 const none: OnboardingSteps = {
   appInstallPromptSeen: false,
@@ -24,13 +30,27 @@ describe('nextOnboardingStep', () => {
   it('picks the earliest unfinished step, even when later ones are done', () => {
     expect(nextOnboardingStep({ ...none, appInstallPromptSeen: true })).toBe('welcome');
     expect(
-      nextOnboardingStep({ ...none, appInstallPromptSeen: true, welcomeScreenSeen: true, voiceBioRecorded: true }),
+      nextOnboardingStep({
+        ...none,
+        appInstallPromptSeen: true,
+        welcomeScreenSeen: true,
+        voiceBioRecorded: true,
+      }),
     ).toBe('profile-picture');
-    expect(nextOnboardingStep({ ...none, welcomeScreenSeen: true, firstQuestCreated: true })).toBe('install-app');
+    expect(nextOnboardingStep({ ...none, welcomeScreenSeen: true, firstQuestCreated: true })).toBe(
+      'install-app',
+    );
   });
 
   it('walks the spec order to first-quest', () => {
-    const allButLast = { ...none, appInstallPromptSeen: true, welcomeScreenSeen: true, profilePictureUploaded: true, interestsSelected: true, voiceBioRecorded: true };
+    const allButLast = {
+      ...none,
+      appInstallPromptSeen: true,
+      welcomeScreenSeen: true,
+      profilePictureUploaded: true,
+      interestsSelected: true,
+      voiceBioRecorded: true,
+    };
     expect(nextOnboardingStep({ ...allButLast, voiceBioRecorded: false })).toBe('voice-intro');
     expect(nextOnboardingStep(allButLast)).toBe('first-quest');
   });
@@ -56,7 +76,10 @@ describe('onboarding helpers', () => {
   });
 
   it('marks a step done locally, from nothing too', () => {
-    expect(withStepDone(undefined, 'welcome').onboardingSteps).toEqual({ ...none, welcomeScreenSeen: true });
+    expect(withStepDone(undefined, 'welcome').onboardingSteps).toEqual({
+      ...none,
+      welcomeScreenSeen: true,
+    });
   });
 
   it('counts Paid and Exempt as paid', () => {

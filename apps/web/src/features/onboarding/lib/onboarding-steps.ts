@@ -10,7 +10,9 @@ import {
  * Spec §4 "Onboarding order": the earliest unfinished step is next; with no progress data the
  * next is install-app; when every step is done there is none (null).
  */
-export function nextOnboardingStep(steps: OnboardingSteps | null | undefined): OnboardingStep | null {
+export function nextOnboardingStep(
+  steps: OnboardingSteps | null | undefined,
+): OnboardingStep | null {
   if (!steps) return ONBOARDING_STEPS[0];
   return ONBOARDING_STEPS.find((step) => !steps[ONBOARDING_STEP_FLAGS[step]]) ?? null;
 }

@@ -3,12 +3,21 @@ import { parseInviteQr, registerPathFor } from './parse-invite-qr';
 
 describe('parseInviteQr', () => {
   it('reads invite links on any host', () => {
-    expect(parseInviteQr('https://doers.app/invite/ABCD2345')).toEqual({ kind: 'referral', code: 'ABCD2345' });
-    expect(parseInviteQr('http://localhost:3000/invite/XYZW7788/')).toEqual({ kind: 'referral', code: 'XYZW7788' });
+    expect(parseInviteQr('https://doers.app/invite/ABCD2345')).toEqual({
+      kind: 'referral',
+      code: 'ABCD2345',
+    });
+    expect(parseInviteQr('http://localhost:3000/invite/XYZW7788/')).toEqual({
+      kind: 'referral',
+      code: 'XYZW7788',
+    });
   });
 
   it('reads register links with ref, absolute or relative', () => {
-    expect(parseInviteQr('https://doers.app/register?ref=QRST2345')).toEqual({ kind: 'referral', code: 'QRST2345' });
+    expect(parseInviteQr('https://doers.app/register?ref=QRST2345')).toEqual({
+      kind: 'referral',
+      code: 'QRST2345',
+    });
     expect(parseInviteQr('/register?ref=QRST2345')).toEqual({ kind: 'referral', code: 'QRST2345' });
   });
 

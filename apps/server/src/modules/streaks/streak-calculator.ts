@@ -1,0 +1,92 @@
+import { addDays, daysBetween, hoursIntoDay, localDay, type Day } from './local-day.js';
+
+/** Yesterday may still be checked in until the day-start hour + 12 h of today (PRODUCT.md §4). */
+export const LATE_CHECK_IN_HOURS = 12;
+
+/**
+ * A day someone checked in, as they lived it: the day in the zone and day-start hour they had
+ * then, and an instant inside that day (for a late check-in, the last minute of yesterday).
+ */
+export type DayMark = { day: Day; zone: string; dayStartHour: number; at: Date };
+
+export type Clock = { now: Date; zone: string; dayStartHour: number };
+
+export type StreakSummary = { currentStreak: number; longestStreak: number; totalDays: number; lastDay: Day | null };
+
+/** Today, yesterday and whether yesterday may still be checked in, for this person now. */
+export function checkInWindow(clock: Clock): { today: Day; yesterday: Day; lateOpen: boolean; hoursIntoToday: number } {
+  const today = localDay(clock.now, clock.zone, clock.dayStartHour);
+  const hours = hoursIntoDay(clock.now, clock.zone, clock.dayStartHour);
+  return { today, yesterday: addDays(today, -1), lateOpen: hours < LATE_CHECK_IN_HOURS, hoursIntoToday: hours };
+}
+
+/** The mark a check-in made now for `today` or (late) for yesterday leaves behind. */
+export function markFor(clock: Clock, which: 'today' | 'yesterday'): DayMark {
+  const window = checkInWindow(clock);
+  if (which === 'today') return { day: window.today, zone: clock.zone, dayStartHour: clock.dayStartHour, at: clock.now };
+  const lastMinuteOfYesterday = new Date(clock.now.getTime() - (window.hoursIntoToday * 60 + 1) * 60_000);
+  return { day: window.yesterday, zone: clock.zone, dayStartHour: clock.dayStartHour, at: lastMinuteOfYesterday };
+}
+
+/**
+ * Days from mark `a` to the later mark `b`, as the person lived them. In one zone it is the
+ * calendar difference. After a zone change it is the calendar difference the person saw on
+ * their phone, but never more than the midnights actually passed in either zone: flying east
+ * across the date line skips a date but not a day (a zone change never destroys a day), and
+ * flying west never grants a second Monday (never creates one).
+ */
+export function dayGap(a: DayMark, b: DayMark): number {
+  const calendar = daysBetween(a.day, b.day);
+  if (a.zone === b.zone && a.dayStartHour === b.dayStartHour) return calendar;
+  const inB = daysBetween(localDay(a.at, b.zone, b.dayStartHour), b.day);
+  const inA = daysBetween(a.day, localDay(b.at, a.zone, a.dayStartHour));
+  return Math.min(calendar, Math.max(inA, inB));
+}
+
+/** The calendar days between two marks (in the later one's frame), none when they touch. */
+function daysBetweenMarks(a: DayMark, b: DayMark): Day[] {
+  const from = localDay(a.at, b.zone, b.dayStartHour);
+  const gap = daysBetween(from, b.day);
+  return Array.from({ length: Math.max(0, gap - 1) }, (_, i) => addDays(from, i + 1));
+}
+
+/**
+ * Current and longest streak over marks sorted by `at`. Marks on one day count once (a person's
+ * streak spans all their quests). Rest days neither break nor extend a run.
+ */
+export function summarizeStreak(marks: DayMark[], restDays: ReadonlySet<Day>, clock: Clock): StreakSummary {
+  let run = 0;
+  let longest = 0;
+  let total = 0;
+  let previous: DayMark | undefined;
+  for (const mark of marks) {
+    if (!previous) {
+      run = 1;
+    } else {
+      const gap = dayGap(previous, mark);
+      if (gap <= 0) continue;
+      run = gap === 1 || allRest(daysBetweenMarks(previous, mark), restDays) ? run + 1 : 1;
+    }
+    total += 1;
+    longest = Math.max(longest, run);
+    previous = mark;
+  }
+  if (!previous) return { currentStreak: 0, longestStreak: 0, totalDays: 0, lastDay: null };
+
+  const window = checkInWindow(clock);
+  const now = markFor(clock, 'today');
+  const gap = dayGap(previous, now);
+  // Still alive: checked in today or yesterday, or yesterday can still be ticked late,
+  // or the days in between were rest days.
+  const between = daysBetweenMarks(previous, now);
+  const alive =
+    gap <= 1 ||
+    (gap === 2 && window.lateOpen) ||
+    allRest(between, restDays) ||
+    (window.lateOpen && allRest(between.slice(0, -1), restDays));
+  return { currentStreak: alive ? run : 0, longestStreak: longest, totalDays: total, lastDay: previous.day };
+}
+
+function allRest(days: Day[], restDays: ReadonlySet<Day>): boolean {
+  return days.length > 0 && days.every((d) => restDays.has(d));
+}

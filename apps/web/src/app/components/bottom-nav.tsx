@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { IconCompass, IconHome, IconPlus, IconTarget, IconUser } from '../../components/ui/icons';
+import { isBottomNavHidden } from '../layouts/shell-rules';
+
+const TABS: Array<{ to: string; label: string; icon: ReactNode }> = [
+  { to: '/feed', label: 'Home', icon: <IconHome /> },
+  { to: '/search', label: 'Explore', icon: <IconCompass /> },
+  { to: '/quests', label: 'Quests', icon: <IconTarget /> },
+  { to: '/profile', label: 'Profile', icon: <IconUser /> },
+];
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `bottom-nav__tab${isActive ? ' is-active' : ''}`;
+
+function Tab({ to, label, icon }: (typeof TABS)[number]) {
+  return (
+    <NavLink to={to} className={tabClass}>
+      {icon}
+      <span className="bottom-nav__label">{label}</span>
+    </NavLink>
+  );
+}
+
+export function BottomNav() {
+  const { pathname } = useLocation();
+  if (isBottomNavHidden(pathname)) return null;
+
+  return (
+    <nav className="bottom-nav" aria-label="Main">
+      <div className="bottom-nav__inner">
+        {TABS.slice(0, 2).map((item) => (
+          <Tab key={item.to} {...item} />
+        ))}
+        {/* Spec §2: the centre create button keeps its label for screen readers only. */}
+        <NavLink to="/post" className="bottom-nav__create">
+          <span className="bottom-nav__create-circle">
+            <IconPlus size={28} />
+          </span>
+          <span className="sr-only">Post</span>
+        </NavLink>
+        {TABS.slice(2).map((item) => (
+          <Tab key={item.to} {...item} />
+        ))}
+      </div>
+    </nav>
+  );
+}

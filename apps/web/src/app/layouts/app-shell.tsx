@@ -1,0 +1,30 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner';
+import { selectNeedsOnboarding, useAuthStore } from '../../lib/auth/use-auth-store';
+import { AppHeader } from '../components/app-header';
+import { BottomNav } from '../components/bottom-nav';
+
+/** The signed-in group of spec §2: guard, header, content column and bottom navigation. */
+export function AppShell() {
+  const hydrated = useAuthStore.persist.hasHydrated();
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const needsOnboarding = useAuthStore(selectNeedsOnboarding);
+  const location = useLocation();
+
+  if (!hydrated) return <PageSpinner label="Loading your account" />;
+  if (!isAuthenticated) {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  // Spec §6: signed-in people who still need onboarding are held there.
+  if (needsOnboarding) return <Navigate to="/onboarding" replace />;
+
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      <main id="main" className="app-shell__main">
+        <Outlet />
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Logo } from '../../components/ui/logo';
+import { selectNeedsOnboarding, useAuthStore } from '../../lib/auth/use-auth-store';
+
+/** Where a signed-in person sent to /login should go back to after signing in. */
+function returnPath(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
+}
+
+/**
+ * Public screens (sign-in, sign-up, password reset, QR). A signed-in person has no business
+ * here: they go to onboarding if it is unfinished, else to their feed (spec §2).
+ */
+export function PublicLayout() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const needsOnboarding = useAuthStore(selectNeedsOnboarding);
+  const location = useLocation();
+
+  if (isAuthenticated) {
+    const target = needsOnboarding ? '/onboarding' : (returnPath(location.state) ?? '/feed');
+    return <Navigate to={target} replace />;
+  }
+
+  return (
+    <div className="public-layout">
+      <header className="public-layout__header">
+        <Link to="/login" className="public-layout__logo" aria-label="Doers, sign in">
+          <Logo size={40} />
+        </Link>
+        <p className="public-layout__tagline">Social media for doers, not viewers.</p>
+      </header>
+      <main id="main" className="public-layout__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

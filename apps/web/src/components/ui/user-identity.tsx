@@ -1,0 +1,35 @@
+import { Avatar } from './avatar';
+import { FounderStar } from './founder-star';
+
+interface UserIdentityProps {
+  displayName: string;
+  username: string;
+  isFounder: boolean;
+  pictureUrl?: string | null;
+  ringColor?: string;
+  size?: 'md' | 'lg';
+}
+
+/** Name, @username and the founder star, the same everywhere a person is shown. */
+export function UserIdentity({
+  displayName,
+  username,
+  isFounder,
+  pictureUrl,
+  ringColor,
+  size = 'md',
+}: UserIdentityProps) {
+  const name = displayName || username;
+  return (
+    <div className={`identity identity--${size}`}>
+      <Avatar name={name} src={pictureUrl} size={size === 'lg' ? 88 : 56} ringColor={ringColor} />
+      <div className="identity__text">
+        <p className="identity__name">
+          <span>{name}</span>
+          {isFounder && <FounderStar size={size === 'lg' ? 18 : 15} />}
+        </p>
+        <p className="identity__handle">@{username}</p>
+      </div>
+    </div>
+  );
+}

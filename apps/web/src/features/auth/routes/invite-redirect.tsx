@@ -1,0 +1,7 @@
+import { Navigate, useParams } from 'react-router';
+
+/** /invite/{code} is what a Doer's QR code and invite link point at (spec §2). */
+export function InviteRedirect() {
+  const { code = '' } = useParams();
+  return <Navigate to={`/register?ref=${encodeURIComponent(code)}`} replace />;
+}

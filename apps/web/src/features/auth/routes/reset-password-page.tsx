@@ -1,0 +1,110 @@
+import { PASSWORD_MIN_LENGTH } from '@doers/contract';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { IconArrowLeft } from '../../../components/ui/icons';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast-store';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useResetPassword } from '../api/password-api';
+import { AuthCard } from '../components/auth-card';
+
+type Problem = { field: 'newPassword' | 'confirmPassword' | 'form'; message: string };
+
+export function ResetPasswordPage() {
+  usePageTitle('Choose a new password');
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return token ? <ResetPasswordForm token={token} /> : <InvalidResetLink />;
+}
+
+/** Spec §2: with no token, say so and go to /login. */
+function InvalidResetLink() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast.error('Invalid reset link');
+    void navigate('/login', { replace: true });
+  }, [navigate]);
+  return <Alert>Invalid reset link</Alert>;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (newPassword.length < PASSWORD_MIN_LENGTH || confirmPassword.length < PASSWORD_MIN_LENGTH) {
+      const field = newPassword.length < PASSWORD_MIN_LENGTH ? 'newPassword' : 'confirmPassword';
+      setProblem({
+        field,
+        message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+      });
+      return;
+    }
+    if (newPassword !== confirmPassword) {
+      setProblem({ field: 'confirmPassword', message: 'Passwords do not match' });
+      return;
+    }
+    setProblem(null);
+    try {
+      await reset.mutateAsync({ token, newPassword });
+      toast.success('Password reset successful!');
+      void navigate('/login', { replace: true });
+    } catch (failure) {
+      setProblem({ field: 'form', message: errorMessage(failure, 'Failed to reset password') });
+    }
+  }
+
+  const errorFor = (field: Problem['field']) => (problem?.field === field ? problem.message : null);
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Pick something you haven't used before. Every device will be signed out for safety."
+      footer={
+        <ButtonLink to="/login" variant="ghost" block icon={<IconArrowLeft size={20} />}>
+          Back to sign in
+        </ButtonLink>
+      }
+    >
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        {problem?.field === 'form' && (
+          <Alert title={problem.message}>
+            Reset links work once and expire after 1 hour. You can ask for a new one on the
+            forgot-password page.
+          </Alert>
+        )}
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          revealable
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+          hint="At least 8 characters."
+          error={errorFor('newPassword')}
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          revealable
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+          error={errorFor('confirmPassword')}
+        />
+        <Button type="submit" block loading={reset.isPending}>
+          Reset password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

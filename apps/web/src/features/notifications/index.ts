@@ -1,0 +1,1 @@
+export { useUnreadCounts } from './api/use-unread-counts';

@@ -1,0 +1,57 @@
+import type { OnboardingStep } from '@doers/contract';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { IconCamera, IconCompass, IconMic, IconTarget } from '../../../components/ui/icons';
+import { useSaveOnboardingStep } from '../api/onboarding-api';
+import { OnboardingFrame } from '../components/onboarding-frame';
+
+type UpcomingStep = Exclude<OnboardingStep, 'install-app' | 'welcome'>;
+
+/** Steps whose real screens come with later work: say plainly what they will hold. */
+const STEPS: Record<UpcomingStep, { icon: ReactNode; title: string; text: string }> = {
+  'profile-picture': {
+    icon: <IconCamera size={32} />,
+    title: 'Add a profile picture',
+    text: "Here you'll choose a photo for your profile. It will sit inside your halo ring, so people you vibe with recognise you at a glance.",
+  },
+  interests: {
+    icon: <IconCompass size={32} />,
+    title: 'Pick your interests',
+    text: "Here you'll choose what you care about, like fitness, learning or creative work, so Explore can show you people and quests that fit.",
+  },
+  'voice-intro': {
+    icon: <IconMic size={32} />,
+    title: 'Record a voice intro',
+    text: "Here you'll record a short voice intro for your profile: who you are and what you are working towards, in your own voice.",
+  },
+  'first-quest': {
+    icon: <IconTarget size={32} />,
+    title: 'Start your first quest',
+    text: "Here you'll create your first quest: a goal with a few tasks and a daily check-in, from scratch or from a template.",
+  },
+};
+
+export function UpcomingStep({ step }: { step: UpcomingStep }) {
+  const save = useSaveOnboardingStep();
+  const { icon, title, text } = STEPS[step];
+  return (
+    <OnboardingFrame
+      step={step}
+      icon={icon}
+      title={title}
+      lead={text}
+      actions={
+        <Button
+          block
+          variant="secondary"
+          loading={save.isPending}
+          onClick={() => save.mutate(step)}
+        >
+          Skip for now
+        </Button>
+      }
+    >
+      <p className="onboarding__note">This step is still being built. You can skip it for now.</p>
+    </OnboardingFrame>
+  );
+}

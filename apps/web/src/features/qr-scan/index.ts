@@ -1,0 +1,1 @@
+export { QrScanPage } from './routes/qr-scan-page';

@@ -1,0 +1,1 @@
+export { SettingsPage } from './routes/settings-page';

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { IconChevronRight, IconMoon, IconSun } from '../../../components/ui/icons';
+import { UserIdentity } from '../../../components/ui/user-identity';
+import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { useSignOut } from '../../../lib/auth/use-sign-out';
+import { setTheme, useTheme } from '../../../lib/theme';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+const SECTIONS = [
+  { to: '/settings/profile', label: 'Edit profile' },
+  { to: '/settings/interests', label: 'Interests' },
+  { to: '/settings/notifications', label: 'Notifications' },
+  { to: '/settings/privacy', label: 'Privacy' },
+  { to: '/settings/blocked-users', label: 'Blocked users' },
+  { to: '/settings/support-tier', label: 'Support tier' },
+  { to: '/settings/help', label: 'Help' },
+  { to: '/settings/terms', label: 'Terms of Service' },
+  { to: '/settings/privacy-policy', label: 'Privacy Policy' },
+];
+
+export function SettingsPage() {
+  usePageTitle('Settings');
+  const user = useAuthStore((state) => state.user);
+  const account = useAuthStore((state) => state.account);
+  const theme = useTheme();
+  const { signOut, isSigningOut } = useSignOut();
+  if (!user) return null;
+
+  return (
+    <div className="page">
+      <h1 className="page__title">Settings</h1>
+      <section className="card" aria-label="Account">
+        <UserIdentity
+          displayName={user.displayName}
+          username={user.username}
+          isFounder={user.isFounder}
+          pictureUrl={account?.profilePictureUrl}
+          ringColor={account?.profile.colorTheme}
+        />
+        <p className="muted settings__email">{user.email}</p>
+      </section>
+
+      <section className="card" aria-labelledby="appearance-title">
+        <h2 id="appearance-title" className="card__title">
+          Appearance
+        </h2>
+        {/* One toggle, not a pair of options: a single press always changes something. */}
+        <button
+          type="button"
+          className="switch-row"
+          aria-pressed={theme === 'dark'}
+          onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+        >
+          {theme === 'dark' ? <IconMoon size={22} /> : <IconSun size={22} />}
+          <span className="switch-row__text">
+            <span className="switch-row__label">Dark theme</span>
+            <span className="switch-row__hint">{theme === 'dark' ? 'On' : 'Off'}</span>
+          </span>
+          <span className="switch" aria-hidden="true">
+            <span className="switch__thumb" />
+          </span>
+        </button>
+      </section>
+
+      <nav className="card link-list" aria-label="Settings sections">
+        {SECTIONS.map((section) => (
+          <Link key={section.to} to={section.to} className="link-list__item">
+            <span>{section.label}</span>
+            <IconChevronRight size={20} />
+          </Link>
+        ))}
+      </nav>
+
+      <Button variant="danger" block loading={isSigningOut} onClick={() => void signOut()}>
+        Sign out
+      </Button>
+      <p className="muted app-version">
+        Doers {__APP_VERSION__} · build {__BUILD_ID__}
+      </p>
+    </div>
+  );
+}
