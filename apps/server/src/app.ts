@@ -15,6 +15,19 @@ import { UsersService } from './modules/users/users.service.js';
 import { VibesRepository } from './modules/vibes/vibes.repository.js';
 import { vibesRoutes } from './modules/vibes/vibes.routes.js';
 import { VibesService } from './modules/vibes/vibes.service.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { CheckInsRepository } from './modules/check-ins/check-ins.repository.js';
+import { CheckInsService } from './modules/check-ins/check-ins.service.js';
+import { StreakRecorder } from './modules/check-ins/streak-recorder.js';
+import { QuestAccess } from './modules/quests/quest-access.js';
+import { questRequestsRoutes } from './modules/quests/quest-requests.routes.js';
+import { QuestRequestsRepository } from './modules/quests/quest-requests.repository.js';
+import { QuestViews } from './modules/quests/quest-views.js';
+import { QuestsRepository } from './modules/quests/quests.repository.js';
+import { questsRoutes } from './modules/quests/quests.routes.js';
+import { QuestsService } from './modules/quests/quests.service.js';
+import { SharingService } from './modules/quests/sharing.service.js';
+import { RestDaysService } from './modules/users/rest-days.service.js';
 import { createAuthenticate, readTimezone } from './platform/authenticate.js';
 import type { Config } from './platform/config.js';
 import { HttpError, installErrorHandling } from './platform/errors.js';
@@ -59,7 +72,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = new SessionsRepository(db);
   const notifications = new NotificationsRepository(db);
   const referrals = new ReferralsService(users, now);
-  const onboarding = new OnboardingService(new OnboardingRepository(db), users);
+  const onboardingSteps = new OnboardingRepository(db);
+  const onboarding = new OnboardingService(onboardingSteps, users);
+  const quests = new QuestsRepository(db);
+  const checkIns = new CheckInsRepository(db);
+  const requests = new QuestRequestsRepository(db);
+  const recorder = new StreakRecorder(checkIns);
+  const access = new QuestAccess(quests);
+  const views = new QuestViews({ quests, checkIns, users, requests });
   const signer = new TokenSigner(config.jwtSecret);
   const auth = new AuthService({
     db,
@@ -75,14 +95,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     onBackgroundError: (error) => app.log.error({ err: error }, 'background task failed'),
   });
-  const authenticate = createAuthenticate(signer, users);
+  const { authenticate, identifyIfPossible } = createAuthenticate(signer, users);
 
   await app.register(
     async (api) => {
       authRoutes(api, { auth, referrals, limiter });
-      usersRoutes(api, { users: new UsersService(users, referrals), onboarding, authenticate });
+      usersRoutes(api, {
+        users: new UsersService(users, referrals, checkIns),
+        onboarding,
+        restDays: new RestDaysService({ db, checkIns, recorder }),
+        authenticate,
+      });
+      const sharing = new SharingService({ db, quests, requests, checkIns, users, access, views, notifications });
+      questsRoutes(api, {
+        quests: new QuestsService({ db, quests, users, onboarding: onboardingSteps, access, views, recorder }),
+        checkIns: new CheckInsService({ db, quests, checkIns, recorder, access, views, notifications }),
+        sharing,
+        db,
+        authenticate,
+        identifyIfPossible,
+      });
+      questRequestsRoutes(api, { sharing, authenticate });
+      activityRoutes(api, { checkIns, users, authenticate });
       vibesRoutes(api, { vibes: new VibesService({ db, vibes: new VibesRepository(), users, notifications }), db, authenticate });
-      notificationsRoutes(api, { notifications, authenticate });
+      notificationsRoutes(api, { notifications, requests, authenticate });
       systemRoutes(api, { db, auth, founderInviteCode: config.founderInviteCode, version: deps.version });
     },
     { prefix: '/api' },

@@ -6,3 +6,4 @@ export * from './onboarding.js';
 export * from './social.js';
 export * from './app.js';
 export * from './username.js';
+export * from './quests.js';

@@ -78,6 +78,8 @@ export const user = publicUser.extend({
   status: z.enum(['Active', 'Suspended', 'Deleted']),
   lastActive: z.string().nullable(),
   timezone: z.string(),
+  /** The hour (0–23) at which this person's day starts, for check-ins and streaks. */
+  dayStartHour: z.number().int(),
   deviceIds: z.array(z.string()),
   updatedAt: z.string(),
 });

@@ -6,7 +6,7 @@ import type { TokenSigner } from './tokens.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate` on routes that need a signed-in user. */
-    auth: { userId: string; deviceId: string } | null;
+    auth: { userId: string; deviceId: string; zone: string; dayStartHour: number } | null;
     /** The client's IANA zone from X-Timezone, when valid. */
     timezone: string | undefined;
   }
@@ -29,7 +29,7 @@ export function readTimezone(request: FastifyRequest): string | undefined {
 
 /** A preHandler: a valid bearer token of an active user, issued since their last password reset. */
 export function createAuthenticate(signer: TokenSigner, users: UsersRepository) {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  async function identify(request: FastifyRequest): Promise<FastifyRequest['auth']> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (!token) throw unauthorized();
@@ -39,12 +39,26 @@ export function createAuthenticate(signer: TokenSigner, users: UsersRepository) 
     if (!user || user.status !== 'Active' || user.session_epoch !== claims.epoch) {
       throw unauthorized('Your session has expired');
     }
-    request.auth = { userId: claims.userId, deviceId: claims.deviceId };
     await users.touch(claims.userId, request.timezone);
+    return { userId: user.id, deviceId: claims.deviceId, zone: request.timezone ?? user.timezone, dayStartHour: user.day_start_hour };
+  }
+  return {
+    authenticate: async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+      request.auth = await identify(request);
+    },
+    /** For pages a signed-out visitor may read too: a missing or stale token means "visitor". */
+    identifyIfPossible: async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+      request.auth = await identify(request).catch(() => null);
+    },
   };
 }
 
-export function requireAuth(request: FastifyRequest): { userId: string; deviceId: string } {
+export function requireAuth(request: FastifyRequest): NonNullable<FastifyRequest['auth']> {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** "Now" for the person making the request: their zone (X-Timezone first) and day-start hour. */
+export function clockOf(request: FastifyRequest): { now: Date; zone: string; dayStartHour: number } {
+  return { now: new Date(), zone: request.auth?.zone ?? request.timezone ?? 'UTC', dayStartHour: request.auth?.dayStartHour ?? 0 };
 }

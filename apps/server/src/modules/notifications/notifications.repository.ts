@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 
-export type NotificationType = 'vibe' | 'referral_joined';
+export type NotificationType =
+  | 'vibe'
+  | 'referral_joined'
+  | 'quest_request'
+  | 'quest_request_accepted'
+  | 'quest_joined'
+  | 'streak_milestone';
 
 export class NotificationsRepository {
   constructor(private readonly db: Queryable) {}

@@ -11,7 +11,14 @@ export type DayMark = { day: Day; zone: string; dayStartHour: number; at: Date }
 
 export type Clock = { now: Date; zone: string; dayStartHour: number };
 
-export type StreakSummary = { currentStreak: number; longestStreak: number; totalDays: number; lastDay: Day | null };
+export type StreakSummary = {
+  currentStreak: number;
+  longestStreak: number;
+  /** The run ending at the last check-in, alive or not (stored; whether it lives is today's question). */
+  runLength: number;
+  totalDays: number;
+  lastDay: Day | null;
+};
 
 /** Today, yesterday and whether yesterday may still be checked in, for this person now. */
 export function checkInWindow(clock: Clock): { today: Day; yesterday: Day; lateOpen: boolean; hoursIntoToday: number } {
@@ -71,20 +78,36 @@ export function summarizeStreak(marks: DayMark[], restDays: ReadonlySet<Day>, cl
     longest = Math.max(longest, run);
     previous = mark;
   }
-  if (!previous) return { currentStreak: 0, longestStreak: 0, totalDays: 0, lastDay: null };
+  if (!previous) return { currentStreak: 0, longestStreak: 0, runLength: 0, totalDays: 0, lastDay: null };
+  return {
+    currentStreak: isRunAlive(previous, restDays, clock) ? run : 0,
+    longestStreak: longest,
+    runLength: run,
+    totalDays: total,
+    lastDay: previous.day,
+  };
+}
 
+/**
+ * Whether a run ending at `last` still counts now: checked in today or yesterday, or yesterday
+ * can still be ticked late, or every day since was a rest day.
+ */
+export function isRunAlive(last: DayMark, restDays: ReadonlySet<Day>, clock: Clock): boolean {
   const window = checkInWindow(clock);
   const now = markFor(clock, 'today');
-  const gap = dayGap(previous, now);
-  // Still alive: checked in today or yesterday, or yesterday can still be ticked late,
-  // or the days in between were rest days.
-  const between = daysBetweenMarks(previous, now);
-  const alive =
+  const gap = dayGap(last, now);
+  const between = daysBetweenMarks(last, now);
+  return (
     gap <= 1 ||
     (gap === 2 && window.lateOpen) ||
     allRest(between, restDays) ||
-    (window.lateOpen && allRest(between.slice(0, -1), restDays));
-  return { currentStreak: alive ? run : 0, longestStreak: longest, totalDays: total, lastDay: previous.day };
+    (window.lateOpen && allRest(between.slice(0, -1), restDays))
+  );
+}
+
+/** The current streak from stored figures: the run, if it is still alive. */
+export function currentStreak(runLength: number, last: DayMark | null, restDays: ReadonlySet<Day>, clock: Clock): number {
+  return last && isRunAlive(last, restDays, clock) ? runLength : 0;
 }
 
 function allRest(days: Day[], restDays: ReadonlySet<Day>): boolean {

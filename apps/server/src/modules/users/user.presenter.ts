@@ -89,6 +89,7 @@ export function presentUser(
     status: u.status,
     lastActive: u.last_active?.toISOString() ?? null,
     timezone: u.timezone,
+    dayStartHour: u.day_start_hour,
     deviceIds: extra.deviceIds,
     updatedAt: u.updated_at.toISOString(),
   };

@@ -1,3 +1,4 @@
+import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 
 export type UserRow = {
@@ -27,11 +28,16 @@ export type UserRow = {
   timezone: string;
   last_active: Date | null;
   session_epoch: number;
+  day_start_hour: number;
   created_at: Date;
   updated_at: Date;
 };
 
 export type StatsRow = {
+  last_day: string | null;
+  last_zone: string | null;
+  last_day_start_hour: number | null;
+  last_at: Date | null;
   active_quests: number;
   completed_quests: number;
   current_streak: number;
@@ -111,6 +117,36 @@ export class UsersRepository {
       [email, username],
     );
     return { email: rows[0]?.email ?? false, username: rows[0]?.username ?? false };
+  }
+
+  /** Name, handle, picture and founder star of each person, for lists. */
+  async summaries(ids: string[]): Promise<Map<string, PersonSummary>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.query<Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_picture_url' | 'founder_id'>>(
+      'SELECT id, username, display_name, profile_picture_url, founder_id FROM users WHERE id = ANY($1::uuid[])',
+      [unique],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        { id: r.id, username: r.username, displayName: r.display_name, profilePictureUrl: r.profile_picture_url, isFounder: r.founder_id !== null },
+      ]),
+    );
+  }
+
+  /** Each person's zone and day-start hour: whose "today" a figure is judged by. */
+  async clocksOf(ids: string[]): Promise<Map<string, { zone: string; dayStartHour: number }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.query<{ id: string; timezone: string; day_start_hour: number }>(
+      'SELECT id, timezone, day_start_hour FROM users WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, { zone: r.timezone, dayStartHour: r.day_start_hour }]));
+  }
+
+  async setDayStartHour(userId: string, hour: number): Promise<void> {
+    await this.db.query('UPDATE users SET day_start_hour = $2, updated_at = now() WHERE id = $1', [userId, hour]);
   }
 
   async stats(userId: string): Promise<StatsRow> {

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+import type { Cursor } from '../../platform/pagination.js';
+
+export type QuestRequestRow = {
+  id: string;
+  quest_id: string;
+  user_id: string;
+  status: 'pending' | 'accepted' | 'declined';
+  created_at: Date;
+  decided_at: Date | null;
+};
+
+export class QuestRequestsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** Creates a pending request, or returns the one already pending. */
+  async request(questId: string, userId: string): Promise<QuestRequestRow> {
+    const rows = await this.db.query<QuestRequestRow>(
+      `INSERT INTO quest_requests (id, quest_id, user_id) VALUES ($1, $2, $3)
+       ON CONFLICT (quest_id, user_id) WHERE status = 'pending' DO NOTHING RETURNING *`,
+      [randomUUID(), questId, userId],
+    );
+    if (rows[0]) return rows[0];
+    return (await this.db.query<QuestRequestRow>(
+      `SELECT * FROM quest_requests WHERE quest_id = $1 AND user_id = $2 AND status = 'pending'`,
+      [questId, userId],
+    ))[0]!;
+  }
+
+  async find(id: string): Promise<QuestRequestRow | undefined> {
+    return (await this.db.query<QuestRequestRow>('SELECT * FROM quest_requests WHERE id = $1', [id]))[0];
+  }
+
+  /** Decides a pending request; false when it was no longer pending. */
+  async decide(tx: Queryable, id: string, status: 'accepted' | 'declined'): Promise<boolean> {
+    const rows = await tx.query(
+      `UPDATE quest_requests SET status = $2, decided_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [id, status],
+    );
+    return rows.length === 1;
+  }
+
+  /** The viewer's latest undecided-or-declined request per quest. */
+  async latestFor(userId: string, questIds: string[]): Promise<Map<string, 'pending' | 'declined'>> {
+    if (questIds.length === 0) return new Map();
+    const rows = await this.db.query<{ quest_id: string; status: 'pending' | 'accepted' | 'declined' }>(
+      `SELECT DISTINCT ON (quest_id) quest_id, status FROM quest_requests
+        WHERE user_id = $1 AND quest_id = ANY($2::uuid[]) ORDER BY quest_id, created_at DESC`,
+      [userId, questIds],
+    );
+    const map = new Map<string, 'pending' | 'declined'>();
+    for (const r of rows) if (r.status !== 'accepted') map.set(r.quest_id, r.status);
+    return map;
+  }
+
+  /** Pending requests to join quests this person owns, newest first. */
+  async pendingForOwner(ownerId: string, cursor: Cursor | null, limit: number): Promise<(QuestRequestRow & { title: string; emoji: string })[]> {
+    return this.db.query(
+      `SELECT r.*, q.title, q.emoji FROM quest_requests r JOIN quests q ON q.id = r.quest_id
+        WHERE q.owner_id = $1 AND r.status = 'pending' AND q.status = 'active'
+          AND ($2::timestamptz IS NULL OR (r.created_at, r.id) < ($2::timestamptz, $3::uuid))
+        ORDER BY r.created_at DESC, r.id DESC LIMIT $4`,
+      [ownerId, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
+    );
+  }
+
+  async countPendingForOwner(ownerId: string): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM quest_requests r JOIN quests q ON q.id = r.quest_id
+        WHERE q.owner_id = $1 AND r.status = 'pending' AND q.status = 'active'`,
+      [ownerId],
+    );
+    return rows[0]!.n;
+  }
+}

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+
+export const QUEST_CATEGORIES = [
+  'fitness',
+  'learning',
+  'mindfulness',
+  'creativity',
+  'health',
+  'career',
+  'relationships',
+  'finance',
+  'other',
+] as const;
+export type QuestCategory = (typeof QUEST_CATEGORIES)[number];
+
+export const QUEST_VISIBILITIES = ['public', 'vibers', 'private'] as const;
+export type QuestVisibility = (typeof QUEST_VISIBILITIES)[number];
+
+export const QUEST_STATUSES = ['active', 'completed', 'abandoned'] as const;
+export type QuestStatus = (typeof QUEST_STATUSES)[number];
+
+export const QUEST_TITLE_MAX = 80;
+export const QUEST_DESCRIPTION_MAX = 500;
+export const QUEST_TASKS_MAX = 20;
+export const QUEST_TASK_TITLE_MAX = 120;
+/** Streak milestones celebrated on check-in (and badges, PRODUCT.md §6). */
+export const STREAK_MILESTONES = [7, 30, 100, 365] as const;
+export const REST_DAYS_PER_MONTH = 2;
+
+/** A calendar day in the person's own zone. */
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-01');
+export type DayString = z.infer<typeof day>;
+
+export const questTaskInput = z.object({
+  /** Present for a task that already exists (renamed or moved); absent for a new one. */
+  id: z.uuid().optional(),
+  title: z.string().trim().min(1, 'A task needs a name').max(QUEST_TASK_TITLE_MAX, `Keep a task under ${QUEST_TASK_TITLE_MAX} characters`),
+});
+
+const questFields = {
+  title: z.string().trim().min(1, 'Give your quest a title').max(QUEST_TITLE_MAX, `Keep the title under ${QUEST_TITLE_MAX} characters`),
+  description: z.string().trim().max(QUEST_DESCRIPTION_MAX, `Keep the description under ${QUEST_DESCRIPTION_MAX} characters`),
+  category: z.enum(QUEST_CATEGORIES, 'Choose a category'),
+  emoji: z.string().trim().min(1).max(16),
+  /** Tasks in order; on edit the list replaces the old one (ids keep existing tasks). */
+  tasks: z.array(questTaskInput).max(QUEST_TASKS_MAX, `A quest can have at most ${QUEST_TASKS_MAX} tasks`),
+  targetDays: z.number().int().min(1, 'A target is at least 1 day').max(3650).nullable(),
+  endDate: day.nullable(),
+  visibility: z.enum(QUEST_VISIBILITIES),
+  allowOthersToJoin: z.boolean(),
+  /** Everyone on the quest, the owner included; null means no limit. */
+  participantLimit: z.number().int().min(2, 'A shared quest needs room for at least 2 people').max(1000).nullable(),
+  requiresApproval: z.boolean(),
+};
+
+const targetRule = (q: { targetDays?: number | null; endDate?: string | null }) => !(q.targetDays && q.endDate);
+const targetMessage = { message: 'Choose either a number of days or an end date, not both', path: ['endDate'] };
+
+export const createQuestRequest = z
+  .object({
+    ...questFields,
+    description: questFields.description.default(''),
+    emoji: questFields.emoji.default('🎯'),
+    tasks: questFields.tasks.default([]),
+    targetDays: questFields.targetDays.default(null),
+    endDate: questFields.endDate.default(null),
+    visibility: questFields.visibility.default('public'),
+    allowOthersToJoin: questFields.allowOthersToJoin.default(false),
+    participantLimit: questFields.participantLimit.default(null),
+    requiresApproval: questFields.requiresApproval.default(false),
+    templateId: z.string().max(64).optional(),
+  })
+  .refine(targetRule, targetMessage);
+export type CreateQuestRequest = z.input<typeof createQuestRequest>;
+
+export const updateQuestRequest = z.object(questFields).partial().refine(targetRule, targetMessage);
+export type UpdateQuestRequest = z.input<typeof updateQuestRequest>;
+
+export const questTask = z.object({ id: z.string(), title: z.string(), position: z.number().int() });
+export type QuestTask = z.infer<typeof questTask>;
+
+export const personSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  profilePictureUrl: z.string().nullable(),
+  isFounder: z.boolean(),
+});
+export type PersonSummary = z.infer<typeof personSummary>;
+
+export const streakFigures = z.object({
+  currentStreak: z.number().int(),
+  longestStreak: z.number().int(),
+  totalCheckIns: z.number().int(),
+});
+export type StreakFigures = z.infer<typeof streakFigures>;
+
+/** Where the viewer stands with a quest, and what they can do today. */
+export const questViewerState = streakFigures.extend({
+  role: z.enum(['owner', 'member']).nullable(),
+  /** 'pending' or 'declined' when the viewer asked to join. */
+  requestStatus: z.enum(['pending', 'declined']).nullable(),
+  today: day,
+  yesterday: day,
+  checkedInToday: z.boolean(),
+  /** Task ids ticked in today's check-in. */
+  tasksDoneToday: z.array(z.string()),
+  checkedInYesterday: z.boolean(),
+  /** Yesterday can still be checked in (until day-start hour + 12 h). */
+  canCheckInYesterday: z.boolean(),
+});
+export type QuestViewerState = z.infer<typeof questViewerState>;
+
+export const quest = z.object({
+  id: z.string(),
+  owner: personSummary,
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(QUEST_CATEGORIES),
+  emoji: z.string(),
+  tasks: z.array(questTask),
+  targetDays: z.number().int().nullable(),
+  endDate: day.nullable(),
+  visibility: z.enum(QUEST_VISIBILITIES),
+  allowOthersToJoin: z.boolean(),
+  participantLimit: z.number().int().nullable(),
+  requiresApproval: z.boolean(),
+  status: z.enum(QUEST_STATUSES),
+  /** The owner's day the quest began; no check-in before it. */
+  startedOn: day,
+  participantCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  abandonedAt: z.string().nullable(),
+  /** Null for a visitor who is not part of the quest. */
+  viewer: questViewerState.nullable(),
+});
+export type Quest = z.infer<typeof quest>;
+
+export const questListQuery = z.object({
+  status: z.enum(QUEST_STATUSES).default('active'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const questList = z.object({
+  items: z.array(quest),
+  nextCursor: z.string().nullable(),
+  /** Active quests (own and joined) against `limits.quests`. */
+  activeLimit: z.object({ used: z.number().int(), max: z.number().int() }),
+});
+export type QuestList = z.infer<typeof questList>;
+
+export const questTemplate = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(QUEST_CATEGORIES),
+  emoji: z.string(),
+  tasks: z.array(z.string()),
+  targetDays: z.number().int().nullable(),
+});
+export type QuestTemplate = z.infer<typeof questTemplate>;
+export const questTemplatesQuery = z.object({ category: z.enum(QUEST_CATEGORIES).optional() });
+export const questTemplates = z.object({ templates: z.array(questTemplate) });
+export type QuestTemplates = z.infer<typeof questTemplates>;
+
+export const checkInRequest = z.object({
+  day: z.enum(['today', 'yesterday']).default('today'),
+  taskIds: z.array(z.uuid()).max(QUEST_TASKS_MAX).default([]),
+});
+export type CheckInRequest = z.input<typeof checkInRequest>;
+
+export const checkIn = z.object({
+  id: z.string(),
+  questId: z.string(),
+  userId: z.string(),
+  day,
+  taskIds: z.array(z.string()),
+  late: z.boolean(),
+  createdAt: z.string(),
+});
+export type CheckIn = z.infer<typeof checkIn>;
+
+export const checkInResponse = z.object({
+  checkIn,
+  quest,
+  /** A streak milestone reached by this check-in (7, 30, 100, 365), else null. */
+  milestone: z.number().int().nullable(),
+});
+export type CheckInResponse = z.infer<typeof checkInResponse>;
+
+export const questCalendarQuery = z.object({
+  weeks: z.coerce.number().int().min(1).max(53).default(6),
+  userId: z.uuid().optional(),
+});
+export const questCalendar = z.object({
+  days: z.array(z.object({ day, checkedIn: z.boolean(), rest: z.boolean(), tasksDone: z.number().int() })),
+});
+export type QuestCalendar = z.infer<typeof questCalendar>;
+
+export const questParticipant = streakFigures.extend({
+  user: personSummary,
+  role: z.enum(['owner', 'member']),
+  joinedAt: z.string(),
+  checkedInToday: z.boolean(),
+});
+export type QuestParticipant = z.infer<typeof questParticipant>;
+export const questLeaderboard = z.object({ participants: z.array(questParticipant) });
+export type QuestLeaderboard = z.infer<typeof questLeaderboard>;
+
+export const joinQuestResponse = z.object({ status: z.enum(['joined', 'requested']), quest });
+export type JoinQuestResponse = z.infer<typeof joinQuestResponse>;
+
+export const questRequest = z.object({
+  id: z.string(),
+  quest: z.object({ id: z.string(), title: z.string(), emoji: z.string() }),
+  user: personSummary,
+  status: z.enum(['pending', 'accepted', 'declined']),
+  createdAt: z.string(),
+});
+export type QuestRequest = z.infer<typeof questRequest>;
+export const questRequestList = z.object({ items: z.array(questRequest), nextCursor: z.string().nullable() });
+export type QuestRequestList = z.infer<typeof questRequestList>;
+
+export const pageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** The public face of a shared quest, readable signed out when the quest is public. */
+export const sharedQuest = z.object({
+  quest: quest.omit({ viewer: true }),
+  participants: z.array(questParticipant),
+  viewer: questViewerState.nullable(),
+  signedIn: z.boolean(),
+});
+export type SharedQuest = z.infer<typeof sharedQuest>;
+
+export const activityItem = z.object({
+  id: z.string(),
+  user: personSummary,
+  quest: z.object({ id: z.string(), title: z.string(), emoji: z.string() }),
+  day,
+  late: z.boolean(),
+  tasksDone: z.number().int(),
+  taskCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type ActivityItem = z.infer<typeof activityItem>;
+export const activityList = z.object({ items: z.array(activityItem), nextCursor: z.string().nullable() });
+export type ActivityList = z.infer<typeof activityList>;
+
+export const preferencesRequest = z.object({
+  dayStartHour: z.number().int().min(0, 'Pick an hour from 0 to 23').max(23, 'Pick an hour from 0 to 23'),
+});
+export type PreferencesRequest = z.infer<typeof preferencesRequest>;
+
+export const restDayRequest = z.object({ day });
+export const restDays = z.object({ days: z.array(day), remainingThisMonth: z.number().int() });
+export type RestDays = z.infer<typeof restDays>;
