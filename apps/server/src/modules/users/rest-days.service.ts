@@ -16,11 +16,13 @@ export class RestDaysService {
     return { days, remainingThisMonth: REST_DAYS_PER_MONTH - days.filter((d) => d.startsWith(month)).length };
   }
 
-  /** A rest day is planned: today or a day ahead (within 31 days), not one already checked in. */
+  /** A rest day is planned: today or a day in the next six weeks, not one already checked in. */
   async add(userId: string, day: string, clock: Clock): Promise<RestDays> {
     const { today } = checkInWindow(clock);
     const ahead = daysBetween(today, day);
-    if (ahead < 0 || ahead > 31) throw badRequest('day: choose today or a day in the next month', [{ field: 'day', message: 'Choose today or a day in the next month' }]);
+    if (ahead < 0 || ahead > 42) {
+      throw badRequest('day: choose today or a day in the next six weeks', [{ field: 'day', message: 'Choose today or a day in the next six weeks' }]);
+    }
     const current = await this.list(userId, clock);
     if (current.days.includes(day)) return current;
     const sameMonth = current.days.filter((d) => d.slice(0, 7) === day.slice(0, 7)).length;
