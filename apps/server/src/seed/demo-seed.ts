@@ -8,6 +8,7 @@ import { generateReferralCode } from '../modules/referrals/referral-code.js';
 import { UsersRepository, type UserRow } from '../modules/users/users.repository.js';
 import { VibesRepository } from '../modules/vibes/vibes.repository.js';
 import type { Config } from '../platform/config.js';
+import { seedDemoQuests } from './demo-quests.js';
 
 export const DEMO_PASSWORD = 'doers-demo-2026';
 
@@ -65,6 +66,7 @@ export async function seedDemo(db: Database, config: Config, log: Logger): Promi
         await vibes.startVibingWith(tx, from.id, to.id);
       }
     });
+    await seedDemoQuests(db, rows as [UserRow, UserRow, UserRow]);
     log.info({ users: rows.length }, 'demo content seeded');
   }
   const maya = await users.findByLogin('maya');
