@@ -103,13 +103,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usersRoutes(api, {
         users: new UsersService(users, referrals, checkIns),
         onboarding,
-        restDays: new RestDaysService({ db, checkIns, recorder }),
+        restDays: new RestDaysService({ db, users, checkIns, recorder }),
         authenticate,
       });
       const sharing = new SharingService({ db, quests, requests, checkIns, users, access, views, notifications });
       questsRoutes(api, {
         quests: new QuestsService({ db, quests, users, onboarding: onboardingSteps, access, views, recorder }),
-        checkIns: new CheckInsService({ db, quests, checkIns, recorder, access, views, notifications }),
+        checkIns: new CheckInsService({ db, quests, users, checkIns, recorder, access, views, notifications }),
         sharing,
         db,
         authenticate,

@@ -127,3 +127,81 @@ describe('shared quests', () => {
     expect(own.body.nextCursor).toBeNull();
   });
 });
+
+describe('review fixes', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_FACTOR: '20' });
+  });
+  afterAll(() => server.close());
+  const as = (auth: AuthResponse) => ({ token: auth.tokens.accessToken });
+
+  it('keeps a vibers quest out of /activity for someone who does not vibe with its owner', async () => {
+    const { auth: owner } = await registerFounder(server);
+    const { auth: member } = await registerFounder(server);
+    const { auth: watcher } = await registerFounder(server);
+    const quest = await createQuest(server, owner, { visibility: 'vibers', allowOthersToJoin: true });
+    await server.request('POST', '/api/vibes', { ...as(member), body: { targetUserId: owner.user.id, vibeReason: 'proud' } });
+    await server.request('POST', `/api/quests/${quest.id}/join`, as(member));
+    await server.request('POST', `/api/quests/${quest.id}/check-ins`, { ...as(member), body: {} });
+    await server.request('POST', '/api/vibes', { ...as(watcher), body: { targetUserId: member.user.id, vibeReason: 'proud' } });
+    const feed = await server.request<ActivityList>('GET', '/api/activity', as(watcher));
+    expect(feed.body.items).toEqual([]);
+  });
+
+  it('an Idempotency-Key replays only the very same request', async () => {
+    const { auth: a } = await registerFounder(server);
+    const { auth: b } = await registerFounder(server);
+    const { auth: c } = await registerFounder(server);
+    const send = (target: AuthResponse) =>
+      server.request<ApiErrorBody>('POST', '/api/vibes', {
+        ...as(a),
+        headers: { 'idempotency-key': 'same-key' },
+        body: { targetUserId: target.user.id, vibeReason: 'proud' },
+      });
+    expect((await send(b)).status).toBe(201);
+    const other = await send(c);
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe('Idempotency-Key was already used for a different request');
+  });
+
+  it('answers 400, not 500, to a forged cursor or an impossible date', async () => {
+    const { auth } = await registerFounder(server);
+    const forged = Buffer.from('2020-01-01T00:00:00Z|notauuid').toString('base64url');
+    for (const path of ['/api/quests', '/api/activity', '/api/quest-requests']) {
+      expect((await server.request('GET', `${path}?cursor=${forged}`, as(auth))).status, path).toBe(400);
+    }
+    const bad = await server.request<ApiErrorBody>('POST', '/api/users/me/rest-days', { ...as(auth), body: { day: '2026-11-31' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]).toEqual({ field: 'day', message: 'Not a real date' });
+  });
+
+  it('does not show a calendar of someone who is not on the quest', async () => {
+    const { auth: owner } = await registerFounder(server);
+    const { auth: outsider } = await registerFounder(server);
+    const quest = await createQuest(server, owner);
+    const res = await server.request('GET', `/api/quests/${quest.id}/calendar?userId=${outsider.user.id}`, as(owner));
+    expect(res.status).toBe(404);
+  });
+
+  it('asking again while pending does not ping the owner twice; joining closes the request', async () => {
+    const { auth: owner } = await registerFounder(server);
+    const { auth: asker } = await registerFounder(server);
+    const quest = await createQuest(server, owner, { allowOthersToJoin: true, requiresApproval: true });
+    await server.request('POST', `/api/quests/${quest.id}/join`, as(asker));
+    await server.request('POST', `/api/quests/${quest.id}/join`, as(asker));
+    const n = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'quest_request'`, [owner.user.id]);
+    expect(n[0]!.n).toBe(1);
+    await server.request('PATCH', `/api/quests/${quest.id}`, { ...as(owner), body: { requiresApproval: false } });
+    expect((await server.request<JoinQuestResponse>('POST', `/api/quests/${quest.id}/join`, as(asker))).body.status).toBe('joined');
+    const counts = await server.request<UnreadCounts>('GET', '/api/notifications/unread-counts', as(owner));
+    expect(counts.body.unreadQuestRequests).toBe(0);
+  });
+
+  it('refuses a vibe reason outside the list', async () => {
+    const { auth: a } = await registerFounder(server);
+    const { auth: b } = await registerFounder(server);
+    const res = await server.request<ApiErrorBody>('POST', '/api/vibes', { ...as(a), body: { targetUserId: b.user.id, vibeReason: 'meh' } });
+    expect(res.status).toBe(400);
+  });
+});

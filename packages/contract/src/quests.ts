@@ -28,7 +28,10 @@ export const STREAK_MILESTONES = [7, 30, 100, 365] as const;
 export const REST_DAYS_PER_MONTH = 2;
 
 /** A calendar day in the person's own zone. */
-export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-01');
+export const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-01')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a real date');
 export type DayString = z.infer<typeof day>;
 
 export const questTaskInput = z.object({

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { SIGNUP_VIBE_REASON, VIBE_REASONS } from './constants.js';
+
+const VIBE_REASON_TEXTS: readonly string[] = [...VIBE_REASONS, SIGNUP_VIBE_REASON];
 
 export const createVibeRequest = z.object({
   targetUserId: z.uuid('Not a valid user id'),
-  vibeReason: z.string().trim().min(1, 'Choose a reason for your vibe').max(140),
+  /** One of VIBE_REASONS, or the fixed welcome text of the automatic sign-up vibe. */
+  vibeReason: z.string().trim().refine((r) => VIBE_REASON_TEXTS.includes(r), 'Choose a reason for your vibe'),
   postId: z.uuid().optional(),
 });
 export type CreateVibeRequest = z.infer<typeof createVibeRequest>;

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.js';
-import { badRequest } from './errors.js';
+import { HttpError, badRequest } from './errors.js';
+import { sha256 } from './tokens.js';
 
 /**
  * Writes the offline queue may replay carry an Idempotency-Key: a replay returns the first
@@ -21,24 +22,25 @@ export async function idempotent<T>(
     return result.body;
   }
   if (key.length > 200) throw badRequest('Idempotency-Key: at most 200 characters');
-  const path = request.routeOptions.url ?? request.url;
-  const stored = await db.query<{ status_code: number; body: T; method: string; path: string }>(
-    'SELECT status_code, body, method, path FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+  const path = request.url;
+  const requestHash = sha256(JSON.stringify(request.body ?? null));
+  const stored = await db.query<{ status_code: number; body: T; method: string; path: string; request_hash: string }>(
+    'SELECT status_code, body, method, path, request_hash FROM idempotency_keys WHERE user_id = $1 AND key = $2',
     [userId, key],
   );
   const previous = stored[0];
   if (previous) {
-    if (previous.method !== request.method || previous.path !== path) {
-      throw badRequest('Idempotency-Key was already used for another request');
+    if (previous.method !== request.method || previous.path !== path || previous.request_hash !== requestHash) {
+      throw new HttpError(422, 'Idempotency-Key was already used for a different request');
     }
     void reply.status(previous.status_code).header('idempotent-replayed', 'true');
     return previous.body;
   }
   const result = await run();
   await db.query(
-    `INSERT INTO idempotency_keys (user_id, key, method, path, status_code, body) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT DO NOTHING`,
-    [userId, key, request.method, path, result.statusCode, JSON.stringify(result.body)],
+    `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, status_code, body)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+    [userId, key, request.method, path, requestHash, result.statusCode, JSON.stringify(result.body)],
   );
   void reply.status(result.statusCode);
   return result.body;

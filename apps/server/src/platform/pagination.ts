@@ -1,6 +1,8 @@
 import { badRequest } from './errors.js';
 
 /** Cursors point at the last item seen: its time and id, so pages stay stable under inserts. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type Cursor = { at: Date; id: string };
 
 export function encodeCursor(at: Date, id: string): string {
@@ -11,7 +13,10 @@ export function decodeCursor(cursor: string | undefined): Cursor | null {
   if (!cursor) return null;
   const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime())) throw badRequest('cursor: not a cursor this API gave out');
+  const year = at.getUTCFullYear();
+  if (!id || !UUID.test(id) || Number.isNaN(at.getTime()) || year < 2000 || year > 3000) {
+    throw badRequest('cursor: not a cursor this API gave out');
+  }
   return { at, id };
 }
 

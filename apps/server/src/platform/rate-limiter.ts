@@ -10,6 +10,7 @@ export const RATE_RULES = {
   register: { limit: 5, windowMs: 30 * 60_000 },
   forgotPassword: { limit: 3, windowMs: 60 * 60_000 },
   forgotPasswordIp: { limit: 20, windowMs: 60 * 60_000 },
+  resetPassword: { limit: 10, windowMs: 15 * 60_000 },
   validateReferral: { limit: 30, windowMs: 10 * 60_000 },
 } satisfies Record<string, RateRule>;
 

@@ -29,7 +29,7 @@ export function authRoutes(
   app.post('/auth/login', async (request) => {
     const input = parse(loginRequest, request.body);
     await enforce(limiter, `login:ip:${request.ip}`, RATE_RULES.loginIp);
-    await enforce(limiter, `login:account:${input.email.toLowerCase()}`, RATE_RULES.loginAccount);
+    await enforce(limiter, `login:account:${await auth.loginKey(input.email)}`, RATE_RULES.loginAccount);
     return auth.login(input);
   });
 
@@ -60,6 +60,7 @@ export function authRoutes(
 
   app.post('/auth/reset-password', async (request): Promise<MessageResponse> => {
     const { token, newPassword } = parse(resetPasswordRequest, request.body);
+    await enforce(limiter, `reset:ip:${request.ip}`, RATE_RULES.resetPassword);
     await auth.resetPassword(token, newPassword);
     return { message: 'Password reset successful. Please sign in with your new password.' };
   });

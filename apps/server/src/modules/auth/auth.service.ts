@@ -165,6 +165,12 @@ export class AuthService {
     return { accessToken: await this.deps.signer.signAccess(user.id, row.device_id, user.session_epoch), refreshToken: next };
   }
 
+  /** The per-account login limit counts one account however it is named (email or username). */
+  async loginKey(login: string): Promise<string> {
+    const user = await this.deps.users.findByLogin(login);
+    return user ? user.id : login.toLowerCase();
+  }
+
   async logout(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
     const row = await this.deps.sessions.findRefreshToken(sha256(refreshToken));
@@ -186,6 +192,10 @@ export class AuthService {
   }
 
   async resetPassword(token: string, newPassword: string): Promise<void> {
+    // Refuse a bad link before paying for a hash.
+    if (!(await this.deps.sessions.isPasswordResetUsable(sha256(token)))) {
+      throw badRequest('Invalid or expired reset link. Please request a new one.');
+    }
     const passwordHash = await hashPassword(newPassword);
     const ok = await this.deps.db.transaction(async (tx) => {
       const userId = await this.deps.sessions.consumePasswordReset(sha256(token), tx);

@@ -58,6 +58,14 @@ export class SessionsRepository {
     ]);
   }
 
+  async isPasswordResetUsable(tokenHash: string): Promise<boolean> {
+    const rows = await this.db.query(
+      'SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+      [tokenHash],
+    );
+    return rows.length === 1;
+  }
+
   /** Uses a reset token once; returns its user, or undefined when unknown, used or expired. */
   async consumePasswordReset(tokenHash: string, tx: Queryable): Promise<string | undefined> {
     const rows = await tx.query<{ user_id: string }>(

@@ -67,12 +67,12 @@ export class CheckInsRepository {
     return map;
   }
 
-  async addRestDay(userId: string, day: string): Promise<void> {
-    await this.db.query('INSERT INTO rest_days (user_id, day) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, day]);
+  async addRestDay(tx: Queryable, userId: string, day: string): Promise<void> {
+    await tx.query('INSERT INTO rest_days (user_id, day) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, day]);
   }
 
-  async removeRestDay(userId: string, day: string): Promise<void> {
-    await this.db.query('DELETE FROM rest_days WHERE user_id = $1 AND day = $2', [userId, day]);
+  async removeRestDay(tx: Queryable, userId: string, day: string): Promise<void> {
+    await tx.query('DELETE FROM rest_days WHERE user_id = $1 AND day = $2', [userId, day]);
   }
 
   async saveParticipantStreak(tx: Queryable, questId: string, userId: string, s: StreakSummary, last: CheckInRow | undefined): Promise<void> {
@@ -113,7 +113,7 @@ export class CheckInsRepository {
 
   /**
    * Recent check-ins the viewer may see: their own, and those of people they vibe with on quests
-   * that are public, for vibers, or that the viewer is on too.
+   * the viewer may see.
    */
   async activityFor(viewerId: string, cursor: Cursor | null, limit: number): Promise<(CheckInRow & { title: string; emoji: string; task_count: number })[]> {
     return this.db.query(
@@ -121,7 +121,10 @@ export class CheckInsRepository {
          FROM check_ins c JOIN quests q ON q.id = c.quest_id
         WHERE (c.user_id = $1
                OR (c.user_id IN (SELECT target_id FROM vibing_with WHERE user_id = $1)
-                   AND (q.visibility IN ('public', 'vibers')
+                   -- The same rule as QuestAccess.canView: vibers means people who vibe with the owner.
+                   AND (q.visibility = 'public'
+                        OR q.owner_id = $1
+                        OR (q.visibility = 'vibers' AND EXISTS (SELECT 1 FROM vibing_with v WHERE v.user_id = $1 AND v.target_id = q.owner_id))
                         OR EXISTS (SELECT 1 FROM quest_participants p WHERE p.quest_id = q.id AND p.user_id = $1 AND p.status = 'active'))))
           AND ($2::timestamptz IS NULL OR (c.created_at, c.id) < ($2::timestamptz, $3::uuid))
         ORDER BY c.created_at DESC, c.id DESC LIMIT $4`,

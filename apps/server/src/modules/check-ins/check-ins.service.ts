@@ -5,6 +5,7 @@ import type { NotificationsRepository } from '../notifications/notifications.rep
 import type { QuestAccess } from '../quests/quest-access.js';
 import type { QuestViews } from '../quests/quest-views.js';
 import type { QuestsRepository } from '../quests/quests.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
 import { addDays } from '../streaks/local-day.js';
 import { checkInWindow, dayGap, markFor, type Clock, type DayMark } from '../streaks/streak-calculator.js';
 import { toMark, type CheckInsRepository } from './check-ins.repository.js';
@@ -15,6 +16,7 @@ export class CheckInsService {
     private readonly deps: {
       db: Database;
       quests: QuestsRepository;
+      users: UsersRepository;
       checkIns: CheckInsRepository;
       recorder: StreakRecorder;
       access: QuestAccess;
@@ -29,7 +31,8 @@ export class CheckInsService {
     if (quest.status !== 'active') throw conflict(`This quest is ${quest.status}: check-ins are closed`);
     const window = checkInWindow(clock);
     if (input.day === 'yesterday' && !window.lateOpen) {
-      throw badRequest(`Yesterday can no longer be checked in: that closes ${12 + clock.dayStartHour}:00 the next day`);
+      const closes = String((12 + clock.dayStartHour) % 24).padStart(2, '0');
+      throw badRequest(`Yesterday can no longer be checked in: that window closed at ${closes}:00 today`);
     }
     const tasks = await this.deps.quests.tasksOf([questId]);
     const unknown = input.taskIds.filter((id) => !tasks.some((t) => t.id === id));
@@ -37,6 +40,7 @@ export class CheckInsService {
 
     const mark = markFor(clock, input.day);
     const { row, before, after } = await this.deps.db.transaction(async (tx) => {
+      await this.deps.users.lockStats(tx, userId);
       const participant = await this.deps.quests.lockParticipant(tx, questId, userId);
       if (!participant || participant.status !== 'active') throw forbidden('Join this quest to check in');
       if (mark.day < participant.joined_on) {
@@ -76,6 +80,7 @@ export class CheckInsService {
     const quest = await this.deps.access.visibleQuest(questId, userId);
     const today = markFor(clock, 'today');
     await this.deps.db.transaction(async (tx) => {
+      await this.deps.users.lockStats(tx, userId);
       await this.deps.quests.lockParticipant(tx, questId, userId);
       const rows = await this.deps.checkIns.forParticipant(questId, userId, tx);
       const todays = rows.find((r) => sameDay(toMark(r), today));
@@ -91,6 +96,9 @@ export class CheckInsService {
   async calendar(viewerId: string, questId: string, weeks: number, subjectId: string | undefined, clock: Clock): Promise<QuestCalendar> {
     await this.deps.access.visibleQuest(questId, viewerId);
     const userId = subjectId ?? viewerId;
+    if (subjectId && subjectId !== viewerId && !(await this.deps.quests.participant(questId, subjectId))) {
+      throw notFound('That person is not on this quest');
+    }
     const { today } = checkInWindow(clock);
     const days = Array.from({ length: weeks * 7 }, (_, i) => addDays(today, i - weeks * 7 + 1));
     const [rows, rest] = await Promise.all([

@@ -14,18 +14,27 @@ export type QuestRequestRow = {
 export class QuestRequestsRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** Creates a pending request, or returns the one already pending. */
-  async request(questId: string, userId: string): Promise<QuestRequestRow> {
+  /** Creates a pending request, or returns the one already pending (`created` false). */
+  async request(questId: string, userId: string): Promise<{ row: QuestRequestRow; created: boolean }> {
     const rows = await this.db.query<QuestRequestRow>(
       `INSERT INTO quest_requests (id, quest_id, user_id) VALUES ($1, $2, $3)
        ON CONFLICT (quest_id, user_id) WHERE status = 'pending' DO NOTHING RETURNING *`,
       [randomUUID(), questId, userId],
     );
-    if (rows[0]) return rows[0];
-    return (await this.db.query<QuestRequestRow>(
+    if (rows[0]) return { row: rows[0], created: true };
+    const existing = await this.db.query<QuestRequestRow>(
       `SELECT * FROM quest_requests WHERE quest_id = $1 AND user_id = $2 AND status = 'pending'`,
       [questId, userId],
-    ))[0]!;
+    );
+    return { row: existing[0]!, created: false };
+  }
+
+  /** Someone who joined no longer waits for an answer. */
+  async closePending(tx: Queryable, questId: string, userId: string): Promise<void> {
+    await tx.query(
+      `UPDATE quest_requests SET status = 'accepted', decided_at = now() WHERE quest_id = $1 AND user_id = $2 AND status = 'pending'`,
+      [questId, userId],
+    );
   }
 
   async find(id: string): Promise<QuestRequestRow | undefined> {

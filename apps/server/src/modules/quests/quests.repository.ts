@@ -91,6 +91,11 @@ export class QuestsRepository {
     await this.db.query('DELETE FROM quests WHERE id = $1', [id]);
   }
 
+  /** Locks a quest row: joins and acceptances check its capacity one at a time. */
+  async lock(tx: Queryable, id: string): Promise<QuestRow | undefined> {
+    return (await tx.query<QuestRow>('SELECT * FROM quests WHERE id = $1 FOR UPDATE', [id]))[0];
+  }
+
   async find(id: string): Promise<QuestRow | undefined> {
     return (await this.db.query<QuestRow>('SELECT * FROM quests WHERE id = $1', [id]))[0];
   }
@@ -117,9 +122,9 @@ export class QuestsRepository {
     return this.db.query<TaskRow>('SELECT * FROM quest_tasks WHERE quest_id = ANY($1::uuid[]) ORDER BY position', [questIds]);
   }
 
-  async participantCounts(questIds: string[]): Promise<Map<string, number>> {
+  async participantCounts(questIds: string[], tx: Queryable = this.db): Promise<Map<string, number>> {
     if (questIds.length === 0) return new Map();
-    const rows = await this.db.query<{ quest_id: string; n: number }>(
+    const rows = await tx.query<{ quest_id: string; n: number }>(
       `SELECT quest_id, count(*)::int AS n FROM quest_participants
         WHERE quest_id = ANY($1::uuid[]) AND status = 'active' GROUP BY quest_id`,
       [questIds],

@@ -47,6 +47,7 @@ export class QuestsService {
     if (!user) throw notFound('User not found');
     // Inside the transaction every query goes through `tx`: PGlite has one connection.
     await this.deps.db.transaction(async (tx) => {
+      await this.deps.users.lockStats(tx, userId);
       if ((await this.deps.quests.countActive(userId, tx)) >= user.limit_quests) {
         throw questLimitReached(user.limit_quests, user.supporter_tier);
       }

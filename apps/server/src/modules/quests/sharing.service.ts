@@ -6,7 +6,7 @@ import type {
   QuestRequestList,
   SharedQuest,
 } from '@doers/contract';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
 import type { CheckInsRepository } from '../check-ins/check-ins.repository.js';
@@ -42,18 +42,20 @@ export class SharingService {
     await this.assertNotFull(quest);
     await this.assertRoomFor(userId);
     if (quest.requires_approval) {
-      const request = await this.deps.requests.request(questId, userId);
-      await this.deps.notifications.insert({
-        userId: quest.owner_id,
-        type: 'quest_request',
-        actorId: userId,
-        data: { questId, requestId: request.id },
-      });
+      const { row, created } = await this.deps.requests.request(questId, userId);
+      // Asking again while a request is pending does not ping the owner again.
+      if (created) {
+        await this.deps.notifications.insert({
+          userId: quest.owner_id,
+          type: 'quest_request',
+          actorId: userId,
+          data: { questId, requestId: row.id },
+        });
+      }
       return { status: 'requested', quest: await this.deps.views.one(quest, userId, clock) };
     }
     await this.deps.db.transaction(async (tx) => {
-      await this.deps.quests.join(tx, { questId, userId, role: 'member', joinedOn: checkInWindow(clock).today });
-      await this.deps.quests.refreshQuestCounts([userId], tx);
+      await this.admit(tx, quest, userId, 'self', clock);
     });
     await this.deps.notifications.insert({ userId: quest.owner_id, type: 'quest_joined', actorId: userId, data: { questId } });
     return { status: 'joined', quest: await this.deps.views.one(quest, userId, clock) };
@@ -90,20 +92,11 @@ export class SharingService {
     const quest = await this.deps.quests.find(request.quest_id);
     if (!quest || quest.owner_id !== ownerId) throw notFound('Request not found');
     if (request.status !== 'pending') throw conflict(`This request was already ${request.status}`);
-    if (decision === 'accepted') {
-      this.assertOpen(quest);
-      await this.assertNotFull(quest);
-      const requester = await this.deps.users.findById(request.user_id);
-      if (!requester) throw notFound('Request not found');
-      if ((await this.deps.quests.countActive(requester.id)) >= requester.limit_quests) {
-        throw conflict(`@${requester.username} has reached their limit of ${requester.limit_quests} active quest${requester.limit_quests === 1 ? '' : 's'}`);
-      }
-    }
+    if (decision === 'accepted') this.assertOpen(quest);
     await this.deps.db.transaction(async (tx) => {
       if (!(await this.deps.requests.decide(tx, requestId, decision))) throw conflict('This request was already decided');
       if (decision === 'accepted') {
-        await this.deps.quests.join(tx, { questId: quest.id, userId: request.user_id, role: 'member', joinedOn: checkInWindow(clock).today });
-        await this.deps.quests.refreshQuestCounts([request.user_id], tx);
+        await this.admit(tx, quest, request.user_id, 'requester', clock);
         await this.deps.notifications.insert(
           { userId: request.user_id, type: 'quest_request_accepted', actorId: ownerId, data: { questId: quest.id } },
           tx,
@@ -159,14 +152,37 @@ export class SharingService {
     return list.sort((a, b) => b.currentStreak - a.currentStreak || b.totalCheckIns - a.totalCheckIns || a.joinedAt.localeCompare(b.joinedAt));
   }
 
+  /**
+   * Adds a member, with the quest and the person locked so that capacity and the person's
+   * quest limit are checked and used in one step.
+   */
+  private async admit(tx: Queryable, quest: QuestRow, userId: string, who: 'self' | 'requester', clock: Clock): Promise<void> {
+    const person = await this.deps.users.findById(userId, tx);
+    if (!person) throw notFound('User not found');
+    await this.deps.users.lockStats(tx, userId);
+    await this.deps.quests.lock(tx, quest.id);
+    const current = await this.deps.quests.participant(quest.id, userId, tx);
+    if (current?.status === 'active') throw conflict(`@${person.username} is already on this quest`);
+    await this.assertNotFull(quest, tx);
+    if ((await this.deps.quests.countActive(userId, tx)) >= person.limit_quests) {
+      const max = person.limit_quests;
+      throw who === 'self'
+        ? questLimitReached(max, person.supporter_tier)
+        : conflict(`@${person.username} has reached their limit of ${max} active quest${max === 1 ? '' : 's'}`);
+    }
+    await this.deps.quests.join(tx, { questId: quest.id, userId, role: 'member', joinedOn: checkInWindow(clock).today });
+    await this.deps.requests.closePending(tx, quest.id, userId);
+    await this.deps.quests.refreshQuestCounts([userId], tx);
+  }
+
   private assertOpen(quest: QuestRow): void {
     if (quest.status !== 'active') throw conflict(`This quest is ${quest.status}`);
     if (!quest.allow_others_to_join) throw forbidden('This quest is not open to others');
   }
 
-  private async assertNotFull(quest: QuestRow): Promise<void> {
+  private async assertNotFull(quest: QuestRow, tx: Queryable = this.deps.db): Promise<void> {
     if (quest.participant_limit === null) return;
-    const count = (await this.deps.quests.participantCounts([quest.id])).get(quest.id) ?? 0;
+    const count = (await this.deps.quests.participantCounts([quest.id], tx)).get(quest.id) ?? 0;
     if (count >= quest.participant_limit) throw conflict(`This quest is full (${count} of ${quest.participant_limit} people)`);
   }
 

@@ -88,8 +88,8 @@ export class UsersRepository {
     return rows[0]!;
   }
 
-  async findById(id: string): Promise<UserRow | undefined> {
-    return (await this.db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]))[0];
+  async findById(id: string, tx: Queryable = this.db): Promise<UserRow | undefined> {
+    return (await tx.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]))[0];
   }
 
   /** Sign-in accepts an email or a username, case-insensitive. */
@@ -147,6 +147,14 @@ export class UsersRepository {
 
   async setDayStartHour(userId: string, hour: number): Promise<void> {
     await this.db.query('UPDATE users SET day_start_hour = $2, updated_at = now() WHERE id = $1', [userId, hour]);
+  }
+
+  /**
+   * Locks a person's stats row. Everything that changes their quests or streak takes it first
+   * (then any quest or participant row), so their writes happen one at a time, in one order.
+   */
+  async lockStats(tx: Queryable, userId: string): Promise<void> {
+    await tx.query('SELECT 1 FROM user_stats WHERE user_id = $1 FOR UPDATE', [userId]);
   }
 
   async stats(userId: string): Promise<StatsRow> {
