@@ -18,7 +18,7 @@ test('a founder signs up and lands in onboarding, then reaches the welcome step'
   await page.getByLabel(/I agree to the Doers Terms/).check();
   await page.getByRole('button', { name: /create account/i }).click();
 
-  await expect(page.getByText("Account created! Let's get started.")).toBeVisible();
+  await expect(page.getByText("Account created! Let's get started.").first()).toBeVisible();
   // Registration goes to /onboarding/welcome; the wrapper shows the earliest unfinished step first.
   await expect(page).toHaveURL(/\/onboarding\/install-app$/);
   await page.getByRole('button', { name: /continue/i }).click();
@@ -32,7 +32,7 @@ test('a friend signs up through the founder’s invite link, and the founder get
 
   await page.goto(`/invite/${founder.user.referralCode}`);
   await expect(page).toHaveURL(new RegExp(`/register\\?ref=${founder.user.referralCode}`));
-  await expect(page.getByText(`You were invited by @${founder.user.username}`)).toBeVisible();
+  await expect(page.getByText(`You were invited by @${founder.user.username}`).first()).toBeVisible();
   await expect(page.getByText(/Invited by/).first()).toBeVisible();
 
   await page.getByLabel('Username').fill(friend.username);
@@ -50,7 +50,7 @@ test('a friend signs up through the founder’s invite link, and the founder get
 
 test('registration without a referral sends people to scan a code', async ({ page }) => {
   await page.goto('/register');
-  await expect(page.getByText('Please scan a QR code or enter a referral code to register')).toBeVisible();
+  await expect(page.getByText('Please scan a QR code or enter a referral code to register').first()).toBeVisible();
   await expect(page).toHaveURL(/\/qr-scan$/);
   await page.getByLabel(/referral code/i).fill('ABCD2345');
   await page.getByRole('button', { name: /continue|use code|go/i }).click();

@@ -1,8 +1,7 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { selectNeedsOnboarding, useAuthStore } from '../../lib/auth/use-auth-store';
-import { AppHeader } from '../components/app-header';
-import { BottomNav } from '../components/bottom-nav';
+import { ShellFrame } from '../components/shell-frame';
 
 /** The signed-in group of spec §2: guard, header, content column and bottom navigation. */
 export function AppShell() {
@@ -18,13 +17,5 @@ export function AppShell() {
   // Spec §6: signed-in people who still need onboarding are held there.
   if (needsOnboarding) return <Navigate to="/onboarding" replace />;
 
-  return (
-    <div className="app-shell">
-      <AppHeader />
-      <main id="main" className="app-shell__main">
-        <Outlet />
-      </main>
-      <BottomNav />
-    </div>
-  );
+  return <ShellFrame />;
 }

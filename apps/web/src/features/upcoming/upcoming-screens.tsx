@@ -9,7 +9,6 @@ import {
   IconQr,
   IconSettings,
   IconStar,
-  IconTarget,
   IconUser,
 } from '../../components/ui/icons';
 
@@ -34,46 +33,6 @@ export const UPCOMING_SCREENS: UpcomingScreen[] = [
     icon: icon(IconHome),
     description:
       'Your feed will show voice notes from people you vibe with, the posts they hum, and progress on shared quests you are part of, newest first.',
-  },
-  {
-    path: '/quests',
-    title: 'Quests',
-    icon: icon(IconTarget),
-    description:
-      'Your quests will live here: goals with tasks and a daily check-in that builds your streak.',
-  },
-  {
-    path: '/quests/create',
-    title: 'Create a quest',
-    icon: icon(IconTarget),
-    description:
-      "Here you'll set a quest's title, tasks, target and who can see or join it, from scratch or from a template.",
-  },
-  {
-    path: '/quests/:questId/edit',
-    title: 'Edit quest',
-    icon: icon(IconTarget),
-    description: "Here you'll change a quest's tasks, target, visibility and who may join.",
-  },
-  {
-    path: '/quests/:questId',
-    title: 'Quest',
-    icon: icon(IconTarget),
-    description: "This page will show a quest's tasks, your daily check-in and your streak.",
-  },
-  {
-    path: '/shared-quests/:questId',
-    title: 'Shared quest',
-    icon: icon(IconTarget),
-    description:
-      "A shared quest will show everyone taking part, their streaks and the quest's leaderboard, with a way to join.",
-  },
-  {
-    path: '/activity',
-    title: 'Activity',
-    icon: icon(IconFlame),
-    description:
-      "Your activity will list your check-ins and posts, and the vibes, smiles and hums you've given and received.",
   },
   {
     path: '/leaderboard',

@@ -1,13 +1,14 @@
 import { unreadCounts, type UnreadCounts } from '@doers/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 const ZERO: UnreadCounts = { unreadNotifications: 0, unreadDMs: 0, unreadQuestRequests: 0 };
 
 /** Spec §7: fetched once, no refetch on focus, one retry; zeros on failure. */
 export function useUnreadCounts(enabled: boolean): UnreadCounts {
   const { data } = useQuery({
-    queryKey: ['notifications', 'unread-counts'],
+    queryKey: queryKeys.unreadCounts,
     queryFn: ({ signal }): Promise<UnreadCounts> =>
       api.get('/notifications/unread-counts', { schema: unreadCounts, signal }),
     enabled,

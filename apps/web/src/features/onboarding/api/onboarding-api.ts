@@ -6,9 +6,10 @@ import {
 } from '@doers/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 import { withStepDone } from '../lib/onboarding-steps';
 
-const progressKey = ['onboarding', 'progress'] as const;
+const progressKey = queryKeys.onboardingProgress;
 
 /** Spec §7: cached 5 minutes, one retry. */
 export function useOnboardingProgress(enabled: boolean) {

@@ -11,7 +11,7 @@ interface OnboardingFrameProps {
   title: string;
   lead?: ReactNode;
   children?: ReactNode;
-  actions: ReactNode;
+  actions?: ReactNode;
 }
 
 export function OnboardingFrame({
@@ -58,7 +58,7 @@ export function OnboardingFrame({
         {lead && <p className="onboarding__lead">{lead}</p>}
         {children}
       </section>
-      <div className="onboarding__actions">{actions}</div>
+      {actions && <div className="onboarding__actions">{actions}</div>}
     </div>
   );
 }

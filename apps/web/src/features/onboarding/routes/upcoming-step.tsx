@@ -1,11 +1,11 @@
 import type { OnboardingStep } from '@doers/contract';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { IconCamera, IconCompass, IconMic, IconTarget } from '../../../components/ui/icons';
+import { IconCamera, IconCompass, IconMic } from '../../../components/ui/icons';
 import { useSaveOnboardingStep } from '../api/onboarding-api';
 import { OnboardingFrame } from '../components/onboarding-frame';
 
-type UpcomingStep = Exclude<OnboardingStep, 'install-app' | 'welcome'>;
+type UpcomingStep = Exclude<OnboardingStep, 'install-app' | 'welcome' | 'first-quest'>;
 
 /** Steps whose real screens come with later work: say plainly what they will hold. */
 const STEPS: Record<UpcomingStep, { icon: ReactNode; title: string; text: string }> = {
@@ -23,11 +23,6 @@ const STEPS: Record<UpcomingStep, { icon: ReactNode; title: string; text: string
     icon: <IconMic size={32} />,
     title: 'Record a voice intro',
     text: "Here you'll record a short voice intro for your profile: who you are and what you are working towards, in your own voice.",
-  },
-  'first-quest': {
-    icon: <IconTarget size={32} />,
-    title: 'Start your first quest',
-    text: "Here you'll create your first quest: a goal with a few tasks and a daily check-in, from scratch or from a template.",
   },
 };
 

@@ -6,6 +6,7 @@ import { useAuthStore } from '../../../lib/auth/use-auth-store';
 import { useSignOut } from '../../../lib/auth/use-sign-out';
 import { setTheme, useTheme } from '../../../lib/theme';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { DaySettingsCard } from '../components/day-settings-card';
 
 const SECTIONS = [
   { to: '/settings/profile', label: 'Edit profile' },
@@ -62,6 +63,8 @@ export function SettingsPage() {
           </span>
         </button>
       </section>
+
+      <DaySettingsCard />
 
       <nav className="card link-list" aria-label="Settings sections">
         {SECTIONS.map((section) => (

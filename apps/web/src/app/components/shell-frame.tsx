@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { AppHeader } from './app-header';
+import { BottomNav } from './bottom-nav';
+
+/** Header, content column and bottom navigation of the signed-in app. */
+export function ShellFrame() {
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      <main id="main" className="app-shell__main">
+        <Outlet />
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

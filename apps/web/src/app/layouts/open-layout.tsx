@@ -1,0 +1,46 @@
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { Logo } from '../../components/ui/logo';
+import { PageSpinner } from '../../components/ui/spinner';
+import { selectNeedsOnboarding, useAuthStore } from '../../lib/auth/use-auth-store';
+import { ShellFrame } from '../components/shell-frame';
+
+/**
+ * Screens that open for everyone (the share link of a quest, /shared-quests/{id}): inside the
+ * app's shell when signed in, in a light public frame with a way to sign in when not.
+ */
+export function OpenLayout() {
+  const hydrated = useAuthStore.persist.hasHydrated();
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const needsOnboarding = useAuthStore(selectNeedsOnboarding);
+  const location = useLocation();
+
+  if (!hydrated) return <PageSpinner label="Loading" />;
+  if (isAuthenticated) {
+    // Spec §6: signed-in people who still need onboarding are held there.
+    return needsOnboarding ? <Navigate to="/onboarding" replace /> : <ShellFrame />;
+  }
+
+  return (
+    <div className="visitor-layout">
+      <header className="visitor-layout__header">
+        <div className="visitor-layout__inner">
+          <Link to="/login" className="app-header__logo" aria-label="Doers, sign in">
+            <Logo size={30} />
+          </Link>
+          <ButtonLink
+            to="/login"
+            variant="secondary"
+            className="btn--small"
+            state={{ from: location.pathname }}
+          >
+            Sign in
+          </ButtonLink>
+        </div>
+      </header>
+      <main id="main" className="visitor-layout__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

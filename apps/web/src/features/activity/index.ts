@@ -1,0 +1,1 @@
+export { ActivityPage } from './routes/activity-page';

@@ -1,0 +1,33 @@
+import { IconTarget } from '../../../components/ui/icons';
+import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { CreateQuestForm } from '../../quests';
+import { useSaveOnboardingStep } from '../api/onboarding-api';
+import { OnboardingFrame } from '../components/onboarding-frame';
+
+/**
+ * The last onboarding step is the real quest form. Creating the quest completes the step on
+ * the server; saving the step here too refreshes the progress (and moves on even if that
+ * refresh fails), and the wrapper then hands over to the feed.
+ */
+export function FirstQuestStep() {
+  const save = useSaveOnboardingStep();
+  const refreshUser = useAuthStore((state) => state.refreshUser);
+
+  return (
+    <OnboardingFrame
+      step="first-quest"
+      icon={<IconTarget size={32} />}
+      title="Start your first quest"
+      lead="A goal, a few daily tasks, and a check-in each day that grows your streak. Pick a template or write your own."
+    >
+      <CreateQuestForm
+        compact
+        submitLabel="Start my quest"
+        onCreated={() => {
+          void refreshUser();
+          save.mutate('first-quest');
+        }}
+      />
+    </OnboardingFrame>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Quest } from '@doers/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { IconCheck } from '../../../components/ui/icons';
+import { errorMessage } from '../../../lib/api-error';
+import { formatDayLong } from '../../../lib/days';
+import { toast } from '../../../lib/toast-store';
+import { useCheckIn } from '../api/use-check-in';
+import { celebrationFor } from '../lib/celebration';
+import { CATEGORY_LABELS, plural, VISIBILITY_LABELS } from '../lib/quest-labels';
+import { QUEST_TUTORIAL_MARKERS } from '../lib/tutorial-markers';
+import { CelebrationBurst } from './celebration-burst';
+import { StreakFlame } from './streak-flame';
+
+interface QuestCardProps {
+  quest: Quest;
+  /** The first card is the quest-check-in tutorial's "open quest" target. */
+  isFirst?: boolean;
+}
+
+function endedText(quest: Quest): string | null {
+  if (quest.status === 'completed' && quest.completedAt)
+    return `Completed ${formatDayLong(quest.completedAt.slice(0, 10))}`;
+  if (quest.status === 'abandoned' && quest.abandonedAt)
+    return `Abandoned ${formatDayLong(quest.abandonedAt.slice(0, 10))}`;
+  return null;
+}
+
+export function QuestCard({ quest, isFirst = false }: QuestCardProps) {
+  const viewer = quest.viewer;
+  const checkIn = useCheckIn(quest.id);
+  const [burst, setBurst] = useState(0);
+  const active = quest.status === 'active';
+  const taskCount = quest.tasks.length;
+  const done = viewer?.tasksDoneToday.length ?? 0;
+  const ended = endedText(quest);
+
+  async function quickCheckIn() {
+    try {
+      // From the list, a check-in means the day is done: every task ticked.
+      const response = await checkIn.checkIn({
+        day: 'today',
+        taskIds: quest.tasks.map((t) => t.id),
+      });
+      setBurst((value) => value + 1);
+      toast.success(celebrationFor(response));
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not check in'));
+    }
+  }
+
+  return (
+    <article
+      className={`quest-card${viewer?.checkedInToday ? ' is-done' : ''}`}
+      data-tutorial={isFirst ? QUEST_TUTORIAL_MARKERS.questCard : undefined}
+    >
+      <div className="quest-card__top">
+        <span className="quest-card__emoji" aria-hidden="true">
+          {quest.emoji}
+        </span>
+        <div className="quest-card__heading">
+          <h3 className="quest-card__title">
+            <Link to={`/quests/${quest.id}`} className="quest-card__link">
+              {quest.title}
+            </Link>
+          </h3>
+          <p className="quest-card__meta">
+            {CATEGORY_LABELS[quest.category]} · {VISIBILITY_LABELS[quest.visibility]}
+            {viewer?.role === 'member' && ` · by @${quest.owner.username}`}
+            {quest.participantCount > 1 && ` · ${quest.participantCount} people`}
+          </p>
+        </div>
+        {viewer && <StreakFlame count={viewer.currentStreak} lit={viewer.checkedInToday} />}
+      </div>
+
+      {active && viewer && (
+        <div className="quest-card__today">
+          <p className={`quest-card__state${viewer.checkedInToday ? ' is-done' : ''}`}>
+            {viewer.checkedInToday ? (
+              <>
+                <IconCheck size={18} /> Checked in today
+              </>
+            ) : (
+              'Not checked in yet today'
+            )}
+            {taskCount > 0 && (
+              <span className="quest-card__tasks">
+                {' '}
+                · {viewer.checkedInToday ? done : 0}/{taskCount} tasks
+              </span>
+            )}
+          </p>
+          {!viewer.checkedInToday && (
+            <Button
+              variant="accent"
+              className="quest-card__checkin"
+              loading={checkIn.isPending}
+              onClick={() => void quickCheckIn()}
+              aria-label={
+                taskCount
+                  ? `Check in to ${quest.title} with all ${taskCount} tasks done`
+                  : `Check in to ${quest.title}`
+              }
+            >
+              Check in
+            </Button>
+          )}
+          {burst > 0 && <CelebrationBurst key={burst} />}
+        </div>
+      )}
+
+      {active && viewer && taskCount > 0 && (
+        <div className="quest-card__progress" aria-hidden="true">
+          <span style={{ width: `${((viewer.checkedInToday ? done : 0) / taskCount) * 100}%` }} />
+        </div>
+      )}
+
+      {!active && (
+        <p className="quest-card__ended">
+          {ended}
+          {viewer &&
+            ` · ${plural(viewer.totalCheckIns, 'check-in')} · best streak ${viewer.longestStreak}`}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Quest } from '@doers/contract';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { errorMessage } from '../../../lib/api-error';
+import { formatDayLong } from '../../../lib/days';
+import { toast } from '../../../lib/toast-store';
+import { useCheckIn } from '../api/use-check-in';
+import { celebrationFor } from '../lib/celebration';
+import { TaskChecklist } from './task-checklist';
+
+/** "Forgot to tick": yesterday may be checked in late until the rule of PRODUCT.md §4. */
+export function YesterdayCheckIn({ quest, yesterday }: { quest: Quest; yesterday: string }) {
+  const checkIn = useCheckIn(quest.id);
+  const [open, setOpen] = useState(false);
+  const [ticked, setTicked] = useState<string[]>([]);
+
+  async function confirm() {
+    try {
+      const response = await checkIn.checkIn({ day: 'yesterday', taskIds: ticked });
+      setOpen(false);
+      toast.success(celebrationFor(response));
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not check in for yesterday'));
+    }
+  }
+
+  return (
+    <div className="today__yesterday">
+      <p>Forgot yesterday?</p>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Check in for yesterday
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={`Check in for yesterday, ${formatDayLong(yesterday)}`}
+        confirmLabel="Check in for yesterday"
+        loading={checkIn.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      >
+        {quest.tasks.length > 0 ? (
+          <>
+            <p>Tick what you did yesterday.</p>
+            <TaskChecklist
+              label="Yesterday's tasks"
+              tasks={quest.tasks}
+              ticked={ticked}
+              onToggle={(id) =>
+                setTicked((current) =>
+                  current.includes(id) ? current.filter((item) => item !== id) : [...current, id],
+                )
+              }
+            />
+          </>
+        ) : (
+          <p>It counts toward your streak as if you had checked in on time, marked as late.</p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { DayString } from '@doers/contract';
+
+/**
+ * Calendar days as the API sends them ('2026-03-01', already in the person's own zone).
+ * All arithmetic runs on UTC midnights, so no local DST shift can skip or repeat a day.
+ */
+export function dayToDate(day: DayString): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, date!));
+}
+
+export function dateToDay(date: Date): DayString {
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDays(day: DayString, count: number): DayString {
+  const date = dayToDate(day);
+  date.setUTCDate(date.getUTCDate() + count);
+  return dateToDay(date);
+}
+
+/** 0 for Monday … 6 for Sunday: Doers' weeks start on Monday. */
+export function weekdayMondayFirst(day: DayString): number {
+  return (dayToDate(day).getUTCDay() + 6) % 7;
+}
+
+const longFormat = new Intl.DateTimeFormat('en', {
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const shortFormat = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'March 3' */
+export function formatDayLong(day: DayString): string {
+  return longFormat.format(dayToDate(day));
+}
+
+/** 'Mar 3' */
+export function formatDayShort(day: DayString): string {
+  return shortFormat.format(dayToDate(day));
+}
+
+/** 'Today', 'Yesterday', else 'March 3'. */
+export function formatRelativeDay(day: DayString, today: DayString): string {
+  if (day === today) return 'Today';
+  if (day === addDays(today, -1)) return 'Yesterday';
+  return formatDayLong(day);
+}
+
+/**
+ * The person's own calendar day in the browser's zone, for screens without a server `today` at
+ * hand. With a day-start hour (PRODUCT.md §4), the hours before it still belong to yesterday.
+ */
+export function localToday(now = new Date(), dayStartHour = 0): DayString {
+  const shifted = new Date(now.getTime());
+  shifted.setHours(shifted.getHours() - dayStartHour);
+  const month = String(shifted.getMonth() + 1).padStart(2, '0');
+  const date = String(shifted.getDate()).padStart(2, '0');
+  return `${shifted.getFullYear()}-${month}-${date}`;
+}
