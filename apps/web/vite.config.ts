@@ -1,3 +1,4 @@
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -14,7 +15,20 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     rolldownOptions: {
+      treeshake: {
+        // The contract is declarations only (schemas, constants), as if its package.json said
+        // "sideEffects": false. Without this, importing anything from it puts all of it in the
+        // first load, quest schemas included; with it, each part travels with the code using it.
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false },
+        ],
+      },
       output: {
+        // A feature's lazy.ts (its screens loaded on demand) names its chunk after the feature.
+        chunkFileNames: ({ name, facadeModuleId }) =>
+          name === 'lazy' && facadeModuleId
+            ? `assets/${basename(dirname(facadeModuleId))}-lazy-[hash].js`
+            : 'assets/[name]-[hash].js',
         // Libraries change far less often than the app: separate chunks stay cached across
         // deploys, so an update downloads only the app's own code.
         codeSplitting: {
@@ -23,8 +37,13 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            // jsQR stays out: it is loaded on demand when someone starts the camera.
-            { name: 'vendor', test: /node_modules[\\/](?!jsqr[\\/])/ },
+            // Only what the first screen needs: the query cache, the auth store, and zod (the
+            // API client checks auth responses against the contract). A library used by lazy
+            // screens alone, such as jsQR, stays out and loads with the screen that needs it.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|zustand|zod)[\\/]/,
+            },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { PendingOutlet } from '../../components/ui/route-pending';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 
@@ -8,7 +8,7 @@ export function ShellFrame() {
     <div className="app-shell">
       <AppHeader />
       <main id="main" className="app-shell__main">
-        <Outlet />
+        <PendingOutlet />
       </main>
       <BottomNav />
     </div>

@@ -1,4 +1,5 @@
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Redirect } from '../../components/ui/route-pending';
 import { PageSpinner } from '../../components/ui/spinner';
 import { selectNeedsOnboarding, useAuthStore } from '../../lib/auth/use-auth-store';
 import { ShellFrame } from '../components/shell-frame';
@@ -12,10 +13,10 @@ export function AppShell() {
 
   if (!hydrated) return <PageSpinner label="Loading your account" />;
   if (!isAuthenticated) {
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    return <Redirect to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
   // Spec §6: signed-in people who still need onboarding are held there.
-  if (needsOnboarding) return <Navigate to="/onboarding" replace />;
+  if (needsOnboarding) return <Redirect to="/onboarding" replace />;
 
   return <ShellFrame />;
 }

@@ -1,6 +1,7 @@
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
+import { PendingOutlet, Redirect } from '../../components/ui/route-pending';
 import { PageSpinner } from '../../components/ui/spinner';
 import { selectNeedsOnboarding, useAuthStore } from '../../lib/auth/use-auth-store';
 import { ShellFrame } from '../components/shell-frame';
@@ -18,7 +19,7 @@ export function OpenLayout() {
   if (!hydrated) return <PageSpinner label="Loading" />;
   if (isAuthenticated) {
     // Spec §6: signed-in people who still need onboarding are held there.
-    return needsOnboarding ? <Navigate to="/onboarding" replace /> : <ShellFrame />;
+    return needsOnboarding ? <Redirect to="/onboarding" replace /> : <ShellFrame />;
   }
 
   return (
@@ -39,7 +40,7 @@ export function OpenLayout() {
         </div>
       </header>
       <main id="main" className="visitor-layout__main">
-        <Outlet />
+        <PendingOutlet />
       </main>
     </div>
   );

@@ -1,5 +1,6 @@
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
+import { PendingOutlet, Redirect } from '../../components/ui/route-pending';
 import { selectNeedsOnboarding, useAuthStore } from '../../lib/auth/use-auth-store';
 
 /** Where a signed-in person sent to /login should go back to after signing in. */
@@ -19,7 +20,7 @@ export function PublicLayout() {
 
   if (isAuthenticated) {
     const target = needsOnboarding ? '/onboarding' : (returnPath(location.state) ?? '/feed');
-    return <Navigate to={target} replace />;
+    return <Redirect to={target} replace />;
   }
 
   return (
@@ -31,7 +32,7 @@ export function PublicLayout() {
         <p className="public-layout__tagline">Social media for doers, not viewers.</p>
       </header>
       <main id="main" className="public-layout__main">
-        <Outlet />
+        <PendingOutlet />
       </main>
     </div>
   );

@@ -1,2 +1,1 @@
-export { UpcomingPage } from './routes/upcoming-page';
-export { UPCOMING_SCREENS, type UpcomingScreen } from './upcoming-screens';
+export { UPCOMING_PATHS, type UpcomingPath } from './upcoming-paths';

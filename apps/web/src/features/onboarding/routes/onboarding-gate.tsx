@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { PendingOutlet, Redirect } from '../../../components/ui/route-pending';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuthStore } from '../../../lib/auth/use-auth-store';
 import { useOnboardingProgress } from '../api/onboarding-api';
@@ -15,17 +16,17 @@ export function OnboardingGate() {
   const { pathname } = useLocation();
   const progress = useOnboardingProgress(isAuthenticated);
 
-  if (!isAuthenticated) return <Navigate to="/login" replace />;
+  if (!isAuthenticated) return <Redirect to="/login" replace />;
   if (progress.isPending) return <PageSpinner label="Loading your onboarding" />;
 
   // A failed load counts as "no progress data": start at the first step (spec §4).
   const next = nextOnboardingStep(progress.data?.onboardingSteps);
   if (next === null) return <FinishOnboarding />;
-  if (stepFromPath(pathname) !== next) return <Navigate to={`/onboarding/${next}`} replace />;
+  if (stepFromPath(pathname) !== next) return <Redirect to={`/onboarding/${next}`} replace />;
 
   return (
     <main id="main" className="onboarding-layout">
-      <Outlet />
+      <PendingOutlet />
     </main>
   );
 }

@@ -1,0 +1,9 @@
+/**
+ * The onboarding steps, loaded on demand (route `lazy` in app/router.tsx); the gate around them
+ * is in index.ts. Import this module only with `import()`: a static import puts the steps back
+ * into the first-load bundle.
+ */
+export { FirstQuestStep } from './routes/first-quest-step';
+export { InstallAppStep } from './routes/install-app-step';
+export { UpcomingStep } from './routes/upcoming-step';
+export { WelcomeStep } from './routes/welcome-step';

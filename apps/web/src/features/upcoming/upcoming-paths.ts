@@ -1,0 +1,32 @@
+/**
+ * Every signed-in route of spec §2 that a later issue builds. Each one is registered now, so
+ * links, the shell and the 404 behave as in the finished app. The router needs only the paths up
+ * front: what each screen says (upcoming-screens.tsx) loads with the screen.
+ */
+export const UPCOMING_PATHS = [
+  '/feed',
+  '/leaderboard',
+  '/stats',
+  '/qr-code',
+  '/search',
+  '/post',
+  '/posts/:postId',
+  '/explore/feed/:postId',
+  '/notifications',
+  '/dms',
+  '/dms/new/:userId',
+  '/dms/:conversationId',
+  '/vibes',
+  '/settings/notifications',
+  '/settings/profile',
+  '/settings/privacy',
+  '/settings/support-tier',
+  '/settings/terms',
+  '/settings/privacy-policy',
+  '/settings/blocked-users',
+  '/settings/help',
+  '/settings/interests',
+  '/users/:userId',
+] as const;
+
+export type UpcomingPath = (typeof UPCOMING_PATHS)[number];
