@@ -1,4 +1,5 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 import { IconEye, IconEyeOff } from './icons';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -21,24 +22,16 @@ export function TextField({
   className,
   ...props
 }: TextFieldProps) {
-  const id = useId();
+  const ids = useFieldIds(hint, error, describedBy);
   const [revealed, setRevealed] = useState(false);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const described = [errorId, hintId, describedBy].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
       <div className="field__control">
         <input
-          id={id}
           className="field__input"
           type={revealable && revealed ? 'text' : type}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
+          {...ids.control}
           {...props}
         />
         {revealable && (
@@ -49,23 +42,13 @@ export function TextField({
             // Short on purpose: "Show password" would also match the field's own label in
             // label-based lookups (assistive tech and tests); it sits right after the field.
             aria-label={revealed ? 'Hide' : 'Show'}
-            aria-controls={id}
+            aria-controls={ids.id}
             aria-pressed={revealed}
           >
             {revealed ? <IconEyeOff size={20} /> : <IconEye size={20} />}
           </button>
         )}
       </div>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
