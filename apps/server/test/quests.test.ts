@@ -210,6 +210,27 @@ describe('check-ins', () => {
     expect(closed.body.message).toMatch(/Yesterday can no longer be checked in/);
   });
 
+  it('celebrates day 7 with a milestone, and notifies it once even after undo and redo', async () => {
+    const { auth } = await registerFounder(server);
+    const quest = await createQuest(server, auth);
+    await server.db.query(`UPDATE quest_participants SET joined_on = '2000-01-01' WHERE quest_id = $1`, [quest.id]);
+    for (let ago = 1; ago <= 6; ago++) {
+      const day = new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+      await server.db.query(
+        `INSERT INTO check_ins (id, quest_id, user_id, day, zone, day_start_hour, anchor_at) VALUES (gen_random_uuid(), $1, $2, $3, 'UTC', 0, $4)`,
+        [quest.id, auth.user.id, day, `${day}T12:00:00Z`],
+      );
+    }
+    const checkIn = () => server.request<CheckInResponse>('POST', `/api/quests/${quest.id}/check-ins`, { ...as(auth), body: {} });
+    const first = await checkIn();
+    expect(first.body.milestone).toBe(7);
+    expect(first.body.quest.viewer?.currentStreak).toBe(7);
+    await server.request('DELETE', `/api/quests/${quest.id}/check-ins/today`, as(auth));
+    expect((await checkIn()).body.milestone).toBe(7);
+    const n = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'streak_milestone'`, [auth.user.id]);
+    expect(n[0]!.n).toBe(1);
+  });
+
   it('keeps user stats right after deleting a quest', async () => {
     const { auth } = await registerFounder(server);
     const quest = await createQuest(server, auth);

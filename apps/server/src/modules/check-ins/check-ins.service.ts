@@ -58,8 +58,9 @@ export class CheckInsService {
     });
 
     const milestone = STREAK_MILESTONES.find((m) => after.currentStreak >= m && before < m) ?? null;
-    if (milestone) {
-      await this.deps.notifications.insert({ userId, type: 'streak_milestone', actorId: null, data: { questId, days: milestone } });
+    // Undo and redo reach the same milestone again: celebrate it, but notify once.
+    if (milestone && !(await this.deps.notifications.hasMilestone(userId, questId, milestone, row.day))) {
+      await this.deps.notifications.insert({ userId, type: 'streak_milestone', actorId: null, data: { questId, days: milestone, day: row.day } });
     }
     return {
       checkIn: {

@@ -25,6 +25,15 @@ export class NotificationsRepository {
     ]);
   }
 
+  async hasMilestone(userId: string, questId: string, days: number, day: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM notifications WHERE user_id = $1 AND type = 'streak_milestone'
+         AND data->>'questId' = $2 AND (data->>'days')::int = $3 AND data->>'day' = $4 LIMIT 1`,
+      [userId, questId, days, day],
+    );
+    return rows.length > 0;
+  }
+
   async countUnread(userId: string): Promise<number> {
     const rows = await this.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL',
