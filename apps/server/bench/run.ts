@@ -39,6 +39,17 @@ try {
   await measure('GET /api/notifications/unread-counts', 20, 5, async () =>
     (await server.request('GET', '/api/notifications/unread-counts', { token })).status,
   );
+  const quest = (
+    await server.request<{ id: string }>('POST', '/api/quests', {
+      token,
+      body: { title: 'Bench quest', category: 'fitness', tasks: [{ title: 'One' }, { title: 'Two' }], allowOthersToJoin: true },
+    })
+  ).body;
+  await measure('GET /api/quests (my active quests)', 20, 5, async () => (await server.request('GET', '/api/quests', { token })).status);
+  await measure('GET /api/quests/:id', 20, 5, async () => (await server.request('GET', `/api/quests/${quest.id}`, { token })).status);
+  await measure('GET /api/shared-quests/:id (signed out)', 20, 5, async () =>
+    (await server.request('GET', `/api/shared-quests/${quest.id}`)).status,
+  );
   await measure('POST /api/auth/login (argon2id)', 4, 5, async () =>
     (await server.request('POST', '/api/auth/login', { body: { email: founder.username, password: founder.password, device: device() } })).status,
   );

@@ -29,6 +29,16 @@ export function readTimezone(request: FastifyRequest): string | undefined {
 
 /** A preHandler: a valid bearer token of an active user, issued since their last password reset. */
 export function createAuthenticate(signer: TokenSigner, users: UsersRepository) {
+  // lastActive is kept to the minute: a write per request would cost more than it tells.
+  const touched = new Map<string, { at: number; zone: string | undefined }>();
+  async function touch(userId: string, zone: string | undefined): Promise<void> {
+    const seen = touched.get(userId);
+    if (seen && seen.zone === zone && Date.now() - seen.at < 60_000) return;
+    if (touched.size > 10_000) touched.clear();
+    touched.set(userId, { at: Date.now(), zone });
+    await users.touch(userId, zone);
+  }
+
   async function identify(request: FastifyRequest): Promise<FastifyRequest['auth']> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
@@ -39,7 +49,7 @@ export function createAuthenticate(signer: TokenSigner, users: UsersRepository) 
     if (!user || user.status !== 'Active' || user.session_epoch !== claims.epoch) {
       throw unauthorized('Your session has expired');
     }
-    await users.touch(claims.userId, request.timezone);
+    await touch(claims.userId, request.timezone);
     return { userId: user.id, deviceId: claims.deviceId, zone: request.timezone ?? user.timezone, dayStartHour: user.day_start_hour };
   }
   return {
