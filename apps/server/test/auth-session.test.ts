@@ -44,11 +44,26 @@ describe('sign-in and sessions', () => {
     const me = await server.request('GET', `/api/users/${auth.user.id}`, { token: rotated.body.accessToken });
     expect(me.status).toBe(200);
 
+    // Past the grace period for another tab, presenting the old token again is theft.
+    await server.db.query(`UPDATE refresh_tokens SET used_at = now() - interval '11 seconds' WHERE used_at IS NOT NULL`);
     const reuse = await server.request<ApiErrorBody>('POST', '/api/auth/refresh', { body: { refreshToken: first } });
     expect(reuse.status).toBe(401);
     // The thief's reuse also kills the token the real device holds.
     const after = await server.request('POST', '/api/auth/refresh', { body: { refreshToken: rotated.body.refreshToken } });
     expect(after.status).toBe(401);
+  });
+
+  it('lets two tabs present the same token within seconds without signing out', async () => {
+    const { auth } = await registerFounder(server);
+    const token = auth.tokens.refreshToken;
+    const [a, b] = await Promise.all([
+      server.request<RefreshResponse>('POST', '/api/auth/refresh', { body: { refreshToken: token } }),
+      server.request<RefreshResponse>('POST', '/api/auth/refresh', { body: { refreshToken: token } }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    for (const next of [a.body.refreshToken, b.body.refreshToken]) {
+      expect((await server.request('POST', '/api/auth/refresh', { body: { refreshToken: next } })).status).toBe(200);
+    }
   });
 
   it('logout revokes only that device', async () => {

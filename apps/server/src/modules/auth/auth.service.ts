@@ -27,6 +27,8 @@ import type { SessionsRepository } from './sessions.repository.js';
 const DAY_MS = 24 * 60 * 60_000;
 /** PRODUCT.md §3: "remember me" keeps a device signed in 30 days, otherwise 1 day. */
 const REFRESH_TTL_MS = { remember: 30 * DAY_MS, session: DAY_MS };
+/** How long a just-rotated refresh token still works (another tab of the same device). */
+export const REUSE_GRACE_MS = 10_000;
 
 export type FounderSettings = { inviteCode: string | undefined; seats: number };
 
@@ -132,7 +134,11 @@ export class AuthService {
     const { sessions, db } = this.deps;
     const row = await sessions.findRefreshToken(sha256(refreshToken));
     if (!row) throw unauthorized('Session expired. Please log in again.');
-    if (row.used_at || row.revoked_at) {
+    // Two tabs of one device may present the same token moments apart: within the grace
+    // period the second one gets a fresh token of the same chain. Later, it is a stolen token.
+    const concurrentUse =
+      row.used_at !== null && !row.revoked_at && this.deps.now().getTime() - row.used_at.getTime() < REUSE_GRACE_MS;
+    if ((row.used_at && !concurrentUse) || row.revoked_at) {
       await sessions.revokeFamily(row.family_id);
       throw unauthorized('Session expired. Please log in again.');
     }
@@ -142,7 +148,8 @@ export class AuthService {
 
     const next = randomToken();
     const rotated = await db.transaction(async (tx) => {
-      if (!(await sessions.markUsed(row.id, tx))) return false;
+      // Losing the race to mark it used means another tab just used it: the same grace applies.
+      if (!(await sessions.markUsed(row.id, tx)) && (await sessions.isRevoked(row.id, tx))) return false;
       await sessions.insertRefreshToken(
         {
           id: randomUUID(),

@@ -41,6 +41,11 @@ export class SessionsRepository {
     return rows.length === 1;
   }
 
+  async isRevoked(id: string, tx: Queryable): Promise<boolean> {
+    const rows = await tx.query<{ revoked: boolean }>('SELECT revoked_at IS NOT NULL AS revoked FROM refresh_tokens WHERE id = $1', [id]);
+    return rows[0]?.revoked ?? true;
+  }
+
   async revokeFamily(familyId: string, tx: Queryable = this.db): Promise<void> {
     await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
   }
