@@ -254,3 +254,39 @@ describe('token storage', () => {
     expect(store.hasTokens()).toBe(false);
   });
 });
+
+describe('refresh across tabs', () => {
+  it('skips its own refresh when another tab rotated the tokens while it waited for the lock', async () => {
+    tokens.setTokens({ accessToken: 'stale', refreshToken: 'good-refresh' }, true);
+    const names: string[] = [];
+    const tabs = createApiClient({
+      baseUrl,
+      tokens,
+      onSessionExpired: (message) => expired.push(message),
+      locks: {
+        request(name, callback) {
+          names.push(name);
+          // The other tab held the lock and rotated the shared tokens meanwhile.
+          tokens.setTokens({ accessToken: 'fresh-access', refreshToken: 'fresh-refresh' });
+          return callback();
+        },
+      },
+    });
+    await expect(tabs.get('/protected')).resolves.toEqual({ ok: true });
+    expect(names).toEqual(['doers-refresh']);
+    expect(hits.refresh).toBe(0);
+    expect(expired).toEqual([]);
+  });
+
+  it('refreshes under the lock when nobody rotated the tokens', async () => {
+    tokens.setTokens({ accessToken: 'stale', refreshToken: 'good-refresh' }, true);
+    const tabs = createApiClient({
+      baseUrl,
+      tokens,
+      locks: { request: (_name, callback) => callback() },
+    });
+    await expect(tabs.get('/protected')).resolves.toEqual({ ok: true });
+    expect(hits.refresh).toBe(1);
+    expect(tokens.getRefreshToken()).toBe('fresh-refresh');
+  });
+});

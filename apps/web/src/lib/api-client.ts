@@ -30,6 +30,22 @@ export interface ApiClientOptions {
   getTimeZone?: () => string;
   /** Called once per failed refresh, after the tokens were cleared. */
   onSessionExpired?: (message: string) => void;
+  /**
+   * Serialises refreshes across tabs (Web Locks); defaults to `navigator.locks` when there is
+   * one. Without it, the single-flight only covers this tab.
+   */
+  locks?: RefreshLocks | null;
+}
+
+export interface RefreshLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+export const REFRESH_LOCK = 'doers-refresh';
+
+function browserLocks(): RefreshLocks | null {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks && typeof locks.request === 'function' ? locks : null;
 }
 
 interface RawResponse {
@@ -55,7 +71,8 @@ function fieldErrorsFrom(body: unknown): FieldError[] | undefined {
 }
 
 export class ApiClient {
-  private readonly options: Required<Omit<ApiClientOptions, 'onSessionExpired'>>;
+  private readonly options: Required<Omit<ApiClientOptions, 'onSessionExpired' | 'locks'>>;
+  private readonly locks: RefreshLocks | null;
   private onSessionExpired: ((message: string) => void) | undefined;
   private refreshInFlight: Promise<boolean> | null = null;
 
@@ -67,6 +84,7 @@ export class ApiClient {
       ...options,
     };
     this.onSessionExpired = options.onSessionExpired;
+    this.locks = options.locks === undefined ? browserLocks() : options.locks;
   }
 
   /** The app wires this after the router exists (it navigates to /login). */
@@ -92,13 +110,15 @@ export class ApiClient {
 
   async request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
     const sentToken = this.options.tokens.getAccessToken();
+    const sentRefresh = this.options.tokens.getRefreshToken();
     const response = await this.send(method, path, options, sentToken);
     if (response.status !== 401 || options.skipAuthRefresh) return this.parse(response, options);
     // Signed out and nothing to refresh with: a plain 401, not an expired session.
     if (!sentToken && !this.options.tokens.getRefreshToken()) return this.parse(response, options);
 
     // One refresh, one retry: a second 401 is the answer, not a reason to loop.
-    if (!(await this.refreshAfter401(sentToken))) throw new ApiError(SESSION_EXPIRED_MESSAGE, 401);
+    if (!(await this.refreshAfter401(sentToken, sentRefresh)))
+      throw new ApiError(SESSION_EXPIRED_MESSAGE, 401);
     const retry = await this.send(method, path, options, this.options.tokens.getAccessToken());
     return this.parse(retry, options);
   }
@@ -108,22 +128,35 @@ export class ApiClient {
    * single refresh: rotation makes a refresh token single-use, and reusing one revokes the
    * device's whole chain on the server.
    */
-  refreshTokens(): Promise<boolean> {
-    this.refreshInFlight ??= this.runRefresh().finally(() => {
+  refreshTokens(seenRefreshToken?: string | null): Promise<boolean> {
+    const seen =
+      seenRefreshToken === undefined ? this.options.tokens.getRefreshToken() : seenRefreshToken;
+    this.refreshInFlight ??= this.lockedRefresh(seen).finally(() => {
       this.refreshInFlight = null;
     });
     return this.refreshInFlight;
   }
 
-  private async refreshAfter401(sentToken: string | null): Promise<boolean> {
+  private async refreshAfter401(
+    sentToken: string | null,
+    sentRefresh: string | null,
+  ): Promise<boolean> {
     const current = this.options.tokens.getAccessToken();
     // Another request already refreshed while this one was on the wire: just retry.
     if (current && current !== sentToken && !this.refreshInFlight) return true;
-    return this.refreshTokens();
+    return this.refreshTokens(sentRefresh);
   }
 
-  private async runRefresh(): Promise<boolean> {
+  /** Other tabs share the tokens (localStorage): one refresh at a time across all of them. */
+  private lockedRefresh(seen: string | null): Promise<boolean> {
+    if (!this.locks) return this.runRefresh(seen);
+    return this.locks.request(REFRESH_LOCK, () => this.runRefresh(seen));
+  }
+
+  private async runRefresh(seen: string | null): Promise<boolean> {
     const refreshToken = this.options.tokens.getRefreshToken();
+    // Another tab rotated the tokens while this one waited: they are fresh, just retry.
+    if (refreshToken && seen && refreshToken !== seen) return true;
     if (refreshToken) {
       const response = await this.send('POST', '/auth/refresh', { body: { refreshToken } }, null);
       // A server error (or a network failure, thrown by send) proves nothing about the session:

@@ -33,10 +33,11 @@ export function createTokenStore(local: Storage, session: Storage): TokenStore {
       other.removeItem(REFRESH_TOKEN_KEY);
     },
     clear() {
-      for (const storage of [local, session]) {
-        storage.removeItem(ACCESS_TOKEN_KEY);
-        storage.removeItem(REFRESH_TOKEN_KEY);
-      }
+      // Only this tab's tokens: with session tokens here, localStorage may hold another tab's.
+      const home = session.getItem(REFRESH_TOKEN_KEY) ?? session.getItem(ACCESS_TOKEN_KEY);
+      const storage = home !== null ? session : local;
+      storage.removeItem(ACCESS_TOKEN_KEY);
+      storage.removeItem(REFRESH_TOKEN_KEY);
     },
   };
 }

@@ -2,12 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 import { PendingOutlet, Redirect } from '../../components/ui/route-pending';
 import { selectNeedsOnboarding, useAuthStore } from '../../lib/auth/use-auth-store';
-
-/** Where a signed-in person sent to /login should go back to after signing in. */
-function returnPath(state: unknown): string | null {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
-}
+import { returnPath } from '../session/return-path';
 
 /**
  * Public screens (sign-in, sign-up, password reset, QR). A signed-in person has no business
@@ -16,10 +11,13 @@ function returnPath(state: unknown): string | null {
 export function PublicLayout() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const needsOnboarding = useAuthStore(selectNeedsOnboarding);
+  const userId = useAuthStore((state) => state.user?.id ?? null);
   const location = useLocation();
 
   if (isAuthenticated) {
-    const target = needsOnboarding ? '/onboarding' : (returnPath(location.state) ?? '/feed');
+    const target = needsOnboarding
+      ? '/onboarding'
+      : (returnPath(location.state, userId) ?? '/feed');
     return <Redirect to={target} replace />;
   }
 

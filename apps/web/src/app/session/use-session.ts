@@ -4,18 +4,17 @@ import { api, tokenStore } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth/use-auth-store';
 
 /**
- * Keeps the persisted auth state honest at startup and the tokens fresh while signed in.
- * The auth state lives in localStorage, but without "remember me" the tokens live in
- * sessionStorage: a new tab then finds a "signed-in" state with no tokens, which is signed out.
+ * Refreshes the current user at startup and keeps the tokens fresh while signed in. The auth
+ * state is persisted next to the tokens (see auth-storage.ts).
  */
 export function useSession(): void {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
 
   useEffect(() => {
-    const { clearSession, refreshUser } = useAuthStore.getState();
-    if (!isAuthenticated) return;
-    if (!tokenStore.hasTokens()) clearSession();
-    else void refreshUser(); // spec §7: GET /users/{id} refreshes the current user
+    // isAuthenticated was derived from this tab's tokens before the first render, so a tab
+    // without tokens never starts signed in and never clears anything (other tabs included).
+    if (!isAuthenticated || !tokenStore.hasTokens()) return;
+    void useAuthStore.getState().refreshUser(); // spec §7: GET /users/{id} refreshes the user
   }, [isAuthenticated]);
 
   useEffect(() => {

@@ -2,17 +2,28 @@ import type { DataRouter } from 'react-router';
 import { api } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth/use-auth-store';
 import { toast } from '../../lib/toast-store';
+import type { ReturnState } from './return-path';
 
 /**
  * Spec §8: a failed refresh signs the person out everywhere in the app and lands on /login
- * with a toast. Where they were is kept, so signing in again takes them back there.
+ * with a toast. It fires once until the next sign-in (parallel requests all fail at once).
+ * Where they were is kept, so signing in again as the same person takes them back there.
  */
 export function wireSessionExpiry(router: DataRouter): void {
+  let handled = false;
+  useAuthStore.subscribe((state, previous) => {
+    if (state.isAuthenticated && !previous.isAuthenticated) handled = false; // signed in again
+  });
+
   api.setSessionExpiredHandler((message) => {
+    if (handled) return;
+    handled = true;
     const { pathname, search } = router.state.location;
+    const userId = useAuthStore.getState().user?.id ?? null;
     useAuthStore.getState().clearSession();
     toast.error(message);
     const from = pathname.startsWith('/onboarding') ? undefined : pathname + search;
-    void router.navigate('/login', { replace: true, state: from ? { from } : undefined });
+    const state: ReturnState | undefined = from ? { from, userId } : undefined;
+    void router.navigate('/login', { replace: true, state });
   });
 }

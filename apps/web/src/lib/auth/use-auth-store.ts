@@ -4,7 +4,12 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { tokenStore } from '../api';
 import { errorMessage } from '../api-error';
 import { queryClient } from '../query-client';
-import { getLocalStorage } from '../storage';
+import { getLocalStorage, getSessionStorage } from '../storage';
+import {
+  createAuthStateStorage,
+  removePersonalKeys,
+  restoredIsAuthenticated,
+} from './auth-storage';
 import { postLogin, postLogout, postRegister, fetchOwnUser, sendSignupVibe } from './auth-api';
 import { getDevice } from './device';
 
@@ -157,12 +162,22 @@ export const useAuthStore = create<SessionState & AuthActions>()(
       clearSession() {
         tokenStore.clear();
         queryClient.clear();
+        removePersonalKeys(getLocalStorage());
         set(signedOut);
       },
     }),
     {
       name: 'doers-auth',
-      storage: createJSONStorage(() => getLocalStorage()),
+      // Next to the tokens: localStorage with "remember me", else this tab's sessionStorage.
+      storage: createJSONStorage(() =>
+        createAuthStateStorage(getLocalStorage(), getSessionStorage()),
+      ),
+      // Decided before the first render from the tokens this tab really has.
+      merge: (persisted, current) => {
+        const state = { ...current, ...(persisted as Partial<SessionState> | undefined) };
+        const isAuthenticated = restoredIsAuthenticated(state, tokenStore.hasTokens());
+        return isAuthenticated ? { ...state, isAuthenticated } : { ...current, ...signedOut };
+      },
       partialize: ({ user, account, isAuthenticated, hasCompletedOnboarding, paymentStatus }) => ({
         user,
         account,

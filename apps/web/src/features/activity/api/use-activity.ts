@@ -1,11 +1,14 @@
-import type { QuestRequest, QuestRequestList } from '@doers/contract';
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type InfiniteData,
-} from '@tanstack/react-query';
+import type { QuestRequest } from '@doers/contract';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
+import { toast } from '../../../lib/toast-store';
+import {
+  findRequest,
+  restoreRequest,
+  withoutRequest,
+  type RequestPages,
+} from '../lib/request-pages';
 import {
   fetchActivity,
   fetchQuestRequests,
@@ -35,22 +38,6 @@ export function useQuestRequests() {
   });
 }
 
-type RequestPages = InfiniteData<QuestRequestList, string | null>;
-
-export function withoutRequest(
-  data: RequestPages | undefined,
-  id: string,
-): RequestPages | undefined {
-  if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      items: page.items.filter((item) => item.id !== id),
-    })),
-  };
-}
-
 /**
  * Accept or decline, optimistically: the request leaves the list at once and comes back if the
  * server says no. Afterwards the quest's people, the owner's badge count and lists refresh.
@@ -62,14 +49,28 @@ export function useDecideQuestRequest() {
       postRequestDecision(request.id, decision),
     onMutate: async ({ request }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.questRequests });
-      const previous = queryClient.getQueryData<RequestPages>(queryKeys.questRequests);
-      queryClient.setQueryData<RequestPages>(queryKeys.questRequests, (data) =>
-        withoutRequest(data, request.id),
+      const data = queryClient.getQueryData<RequestPages>(queryKeys.questRequests);
+      const position = findRequest(data, request.id);
+      queryClient.setQueryData<RequestPages>(queryKeys.questRequests, (current) =>
+        withoutRequest(current, request.id),
       );
-      return { previous };
+      return { position };
     },
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKeys.questRequests, context.previous);
+    // Per call, from `variables`: two rows decided quickly each get their own toast.
+    onSuccess: (_data, { request, decision }) => {
+      const name = request.user.displayName || `@${request.user.username}`;
+      if (decision === 'accept') {
+        toast.success(`${name} joined ${request.quest.emoji} ${request.quest.title}`);
+      } else {
+        toast.info(`Request from ${name} declined`);
+      }
+    },
+    // Only the failed request comes back: others decided meanwhile stay gone.
+    onError: (error, { request, decision }, context) => {
+      queryClient.setQueryData<RequestPages>(queryKeys.questRequests, (current) =>
+        restoreRequest(current, request, context?.position ?? null),
+      );
+      toast.error(errorMessage(error, `Could not ${decision} the request`));
     },
     onSettled: (_data, _error, { request }) => {
       const questId = request.quest.id;

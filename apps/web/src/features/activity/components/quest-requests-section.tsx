@@ -6,7 +6,6 @@ import { FounderStar } from '../../../components/ui/founder-star';
 import { IconUsers } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { errorMessage } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast-store';
 import { useDecideQuestRequest, useQuestRequests } from '../api/use-activity';
 import type { RequestDecision } from '../api/activity-api';
 
@@ -61,17 +60,7 @@ export function QuestRequestsSection() {
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
 
   function onDecide(request: QuestRequest, decision: RequestDecision) {
-    const name = request.user.displayName || `@${request.user.username}`;
-    decide.mutate(
-      { request, decision },
-      {
-        onSuccess: () =>
-          decision === 'accept'
-            ? toast.success(`${name} joined ${request.quest.emoji} ${request.quest.title}`)
-            : toast.info(`Request from ${name} declined`),
-        onError: (error) => toast.error(errorMessage(error, `Could not ${decision} the request`)),
-      },
-    );
+    decide.mutate({ request, decision }); // toasts and rollback live in the mutation
   }
 
   return (

@@ -11,7 +11,15 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useResetPassword } from '../api/password-api';
 import { AuthCard } from '../components/auth-card';
 
-type Problem = { field: 'newPassword' | 'confirmPassword' | 'form'; message: string };
+type Problem = {
+  field: 'newPassword' | 'confirmPassword' | 'form';
+  message: string;
+  /** The server's reason, shown as a second, smaller line under the spec's message. */
+  detail?: string;
+};
+
+/** Spec §8: the exact error of a failed reset. */
+const RESET_FAILED_MESSAGE = 'Failed to reset password';
 
 export function ResetPasswordPage() {
   usePageTitle('Choose a new password');
@@ -57,7 +65,13 @@ function ResetPasswordForm({ token }: { token: string }) {
       toast.success('Password reset successful!');
       void navigate('/login', { replace: true });
     } catch (failure) {
-      setProblem({ field: 'form', message: errorMessage(failure, 'Failed to reset password') });
+      const reason = errorMessage(failure, '');
+      toast.error(RESET_FAILED_MESSAGE);
+      setProblem({
+        field: 'form',
+        message: RESET_FAILED_MESSAGE,
+        detail: reason && reason !== RESET_FAILED_MESSAGE ? reason : undefined,
+      });
     }
   }
 
@@ -76,6 +90,7 @@ function ResetPasswordForm({ token }: { token: string }) {
       <form className="form" onSubmit={handleSubmit} noValidate>
         {problem?.field === 'form' && (
           <Alert title={problem.message}>
+            {problem.detail && <small className="alert__detail">{problem.detail}</small>}
             Reset links work once and expire after 1 hour. You can ask for a new one on the
             forgot-password page.
           </Alert>

@@ -1,4 +1,5 @@
 import type { SharedQuest } from '@doers/contract';
+import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { IconCheck, IconQr, IconUsers } from '../../../components/ui/icons';
@@ -21,8 +22,11 @@ export function JoinPanel({ shared }: { shared: SharedQuest }) {
   const full = isAtQuestLimit(limit);
   const navigate = useNavigate();
   const location = useLocation();
+  const joining = useRef(false);
 
   async function joinQuest() {
+    if (joining.current) return; // a double tap: the first press is on its way
+    joining.current = true;
     try {
       const result = await join.mutateAsync();
       if (result.status === 'joined') {
@@ -35,6 +39,8 @@ export function JoinPanel({ shared }: { shared: SharedQuest }) {
       }
     } catch (error) {
       toast.error(errorMessage(error, 'Could not join the quest'));
+    } finally {
+      joining.current = false;
     }
   }
 

@@ -43,6 +43,7 @@ export function QuestCard({ quest, isFirst = false }: QuestCardProps) {
         day: 'today',
         taskIds: quest.tasks.map((t) => t.id),
       });
+      if (!response) return; // a double tap: the first press is on its way
       setBurst((value) => value + 1);
       toast.success(celebrationFor(response));
     } catch (error) {

@@ -32,6 +32,7 @@ export function TodayPanel({ quest, viewer }: TodayPanelProps) {
   async function submit() {
     try {
       const response = await checkIn.checkIn({ day: 'today', taskIds: ticked });
+      if (!response) return; // a double tap: the first press is on its way
       ticks.clear();
       setMilestone(response.milestone);
       setBurst((value) => value + 1);

@@ -18,6 +18,7 @@ export function YesterdayCheckIn({ quest, yesterday }: { quest: Quest; yesterday
   async function confirm() {
     try {
       const response = await checkIn.checkIn({ day: 'yesterday', taskIds: ticked });
+      if (!response) return; // a double tap: the first press is on its way
       setOpen(false);
       toast.success(celebrationFor(response));
     } catch (error) {

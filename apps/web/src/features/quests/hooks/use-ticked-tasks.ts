@@ -1,7 +1,12 @@
 import { useState } from 'react';
+import { TICKS_PREFIX as PREFIX } from '../../../lib/auth/auth-storage';
+import { useAuthStore } from '../../../lib/auth/use-auth-store';
 import { getLocalStorage } from '../../../lib/storage';
 
-const PREFIX = 'doers-ticks';
+/** Per person, quest and day: two people sharing a device never see each other's ticks. */
+export function ticksKey(userId: string, questId: string, day: string): string {
+  return `${PREFIX}:${userId}:${questId}:${day}`;
+}
 
 function read(key: string): string[] {
   try {
@@ -20,7 +25,8 @@ function read(key: string): string[] {
  * The caller keys its component by quest and day, so a new day mounts a fresh state.
  */
 export function useTickedTasks(questId: string, day: string) {
-  const key = `${PREFIX}:${questId}:${day}`;
+  const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
+  const key = ticksKey(userId, questId, day);
   const [ticked, setTicked] = useState(() => read(key));
 
   function save(next: string[]) {
@@ -29,7 +35,8 @@ export function useTickedTasks(questId: string, day: string) {
     // Older days are useless: drop them so the storage does not grow forever.
     for (let index = storage.length - 1; index >= 0; index--) {
       const name = storage.key(index);
-      if (name?.startsWith(`${PREFIX}:${questId}:`) && name !== key) storage.removeItem(name);
+      if (name?.startsWith(`${PREFIX}:${userId}:${questId}:`) && name !== key)
+        storage.removeItem(name);
     }
     if (next.length) storage.setItem(key, JSON.stringify(next));
     else storage.removeItem(key);

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '../storage';
+import { createTokenStore } from '../token-storage';
+import {
+  createAuthStateStorage,
+  removePersonalKeys,
+  restoredIsAuthenticated,
+  tokenHome,
+} from './auth-storage';
+
+const tokens = { accessToken: 'a', refreshToken: 'r' };
+
+function setup() {
+  const local = createMemoryStorage();
+  const session = createMemoryStorage();
+  return { local, session, store: createTokenStore(local, session) };
+}
+
+const signedIn = JSON.stringify({ state: { isAuthenticated: true }, version: 0 });
+const signedOut = JSON.stringify({ state: { isAuthenticated: false }, version: 0 });
+
+describe('auth state storage', () => {
+  it('follows the tokens into sessionStorage without "remember me"', () => {
+    const { local, session, store } = setup();
+    store.setTokens(tokens, false);
+    createAuthStateStorage(local, session).setItem('doers-auth', signedIn);
+    expect(session.getItem('doers-auth')).toBe(signedIn);
+    expect(local.getItem('doers-auth')).toBeNull();
+    expect(tokenHome(local, session)).toBe(session);
+  });
+
+  it('follows the tokens into localStorage with "remember me"', () => {
+    const { local, session, store } = setup();
+    store.setTokens(tokens, true);
+    createAuthStateStorage(local, session).setItem('doers-auth', signedIn);
+    expect(local.getItem('doers-auth')).toBe(signedIn);
+    expect(session.getItem('doers-auth')).toBeNull();
+  });
+
+  it('restores nothing in a tab without tokens', () => {
+    const { local, session } = setup();
+    local.setItem('doers-auth', '{"stale":true}');
+    expect(createAuthStateStorage(local, session).getItem('doers-auth')).toBeNull();
+  });
+
+  it('never wipes another tab’s remembered state or tokens', () => {
+    const { local, session, store } = setup();
+    store.setTokens(tokens, false);
+    local.setItem('refreshToken', 'other-tab');
+    local.setItem('doers-auth', 'other');
+    const storage = createAuthStateStorage(local, session);
+    storage.setItem('doers-auth', signedIn);
+    store.clear();
+    storage.setItem('doers-auth', signedOut);
+    expect(local.getItem('doers-auth')).toBe('other');
+    expect(local.getItem('refreshToken')).toBe('other-tab');
+    expect(session.getItem('doers-auth')).toBeNull();
+  });
+
+  it('drops an orphaned copy once signed out', () => {
+    const { local, session } = setup();
+    local.setItem('doers-auth', 'stale');
+    createAuthStateStorage(local, session).setItem('doers-auth', signedOut);
+    expect(local.getItem('doers-auth')).toBeNull();
+  });
+});
+
+describe('restoredIsAuthenticated', () => {
+  it('needs both a signed-in state and tokens', () => {
+    expect(restoredIsAuthenticated({ isAuthenticated: true, user: {} }, true)).toBe(true);
+    expect(restoredIsAuthenticated({ isAuthenticated: true, user: {} }, false)).toBe(false);
+    expect(restoredIsAuthenticated({ isAuthenticated: false, user: {} }, true)).toBe(false);
+    expect(restoredIsAuthenticated(undefined, true)).toBe(false);
+  });
+});
+
+describe('removePersonalKeys', () => {
+  it('removes every ticked-tasks key and nothing else', () => {
+    const storage = createMemoryStorage();
+    storage.setItem('doers-ticks:u1:q1:2026-01-01', '[]');
+    storage.setItem('doers-ticks:u2:q2:2026-01-02', '[]');
+    storage.setItem('doers-theme', 'dark');
+    removePersonalKeys(storage);
+    expect(storage.length).toBe(1);
+    expect(storage.getItem('doers-theme')).toBe('dark');
+  });
+});
