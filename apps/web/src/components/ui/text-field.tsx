@@ -37,7 +37,7 @@ export function TextField({
         {revealable && (
           <button
             type="button"
-            className="field__reveal"
+            className="icon-button field__reveal"
             onClick={() => setRevealed((value) => !value)}
             // Short on purpose: "Show password" would also match the field's own label in
             // label-based lookups (assistive tech and tests); it sits right after the field.

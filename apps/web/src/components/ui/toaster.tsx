@@ -25,7 +25,7 @@ export function Toaster() {
           <p className="toast__message">{item.message}</p>
           <button
             type="button"
-            className="toast__close"
+            className="icon-button toast__close"
             onClick={() => dismiss(item.id)}
             aria-label="Dismiss notification"
           >

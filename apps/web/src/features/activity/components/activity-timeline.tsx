@@ -1,7 +1,8 @@
 import type { ActivityItem } from '@doers/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { FounderStar } from '../../../components/ui/founder-star';
 import { IconCheck, IconFlame } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
@@ -93,16 +94,7 @@ export function ActivityTimeline() {
           </ul>
         </div>
       ))}
-      {activity.hasNextPage && (
-        <Button
-          variant="secondary"
-          block
-          loading={activity.isFetchingNextPage}
-          onClick={() => void activity.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={activity} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { QuestRequest } from '@doers/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { FounderStar } from '../../../components/ui/founder-star';
 import { IconUsers } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
@@ -95,16 +96,7 @@ export function QuestRequestsSection() {
           ))}
         </ul>
       )}
-      {requests.hasNextPage && (
-        <Button
-          variant="ghost"
-          block
-          loading={requests.isFetchingNextPage}
-          onClick={() => void requests.fetchNextPage()}
-        >
-          Load more requests
-        </Button>
-      )}
+      <LoadMoreButton query={requests} label="Load more requests" variant="ghost" />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { QuestStatus } from '@doers/contract';
 import type { ReactNode } from 'react';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { IconCheck, IconPlus, IconTarget, IconX } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { errorMessage } from '../../../lib/api-error';
@@ -74,16 +75,7 @@ export function QuestList({ status, canCreate }: QuestListProps) {
           </li>
         ))}
       </ul>
-      {list.hasNextPage && (
-        <Button
-          variant="secondary"
-          block
-          loading={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={list} />
     </>
   );
 }
