@@ -31,7 +31,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
+    {
+      name: 'phone',
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        browserName: 'chromium',
+      },
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

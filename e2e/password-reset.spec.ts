@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { newPerson, resetLinkFor, signUpByApi } from './support/accounts.js';
 
-test('forgot password mails a link; the new password works and the link works once', async ({ page, request }) => {
+test('forgot password mails a link; the new password works and the link works once', async ({
+  page,
+  request,
+}) => {
   const person = newPerson('forgetful');
   await signUpByApi(request, person, { founder: true });
 
@@ -27,6 +30,8 @@ test('forgot password mails a link; the new password works and the link works on
   await page.getByRole('button', { name: /sign in|log in/i }).click();
   await expect(page.getByText('Welcome back!').first()).toBeVisible();
 
-  const again = await request.post('/api/auth/reset-password', { data: { token: url.searchParams.get('token'), newPassword: 'third-time-lucky' } });
+  const again = await request.post('/api/auth/reset-password', {
+    data: { token: url.searchParams.get('token'), newPassword: 'third-time-lucky' },
+  });
   expect(again.status()).toBe(400);
 });

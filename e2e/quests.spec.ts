@@ -4,29 +4,51 @@ import { finishOnboardingByApi, newPerson, signUpByApi, type Person } from './su
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { signInThroughUi } from './support/sign-in.js';
 
-async function onboardedPerson(request: APIRequestContext, prefix: string): Promise<{ person: Person; auth: AuthResponse }> {
+async function onboardedPerson(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<{ person: Person; auth: AuthResponse }> {
   const person = newPerson(prefix);
   const auth = await signUpByApi(request, person, { founder: true });
   await finishOnboardingByApi(request, auth);
   return { person, auth };
 }
 
-async function createQuestByApi(request: APIRequestContext, auth: AuthResponse, body: CreateQuestRequest): Promise<Quest> {
-  const res = await request.post('/api/quests', { data: body, headers: { authorization: `Bearer ${auth.tokens.accessToken}` } });
+async function createQuestByApi(
+  request: APIRequestContext,
+  auth: AuthResponse,
+  body: CreateQuestRequest,
+): Promise<Quest> {
+  const res = await request.post('/api/quests', {
+    data: body,
+    headers: { authorization: `Bearer ${auth.tokens.accessToken}` },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Quest;
 }
 
-test('create a quest from a template, tick its tasks, check in and see the streak', async ({ page, request }) => {
+test('create a quest from a template, tick its tasks, check in and see the streak', async ({
+  page,
+  request,
+}) => {
   const { person } = await onboardedPerson(request, 'quester');
   await signInThroughUi(page, person);
   await page.goto('/quests');
   await expectNoSeriousA11yIssues(page);
-  await page.getByRole('link', { name: /create|new quest|start a quest/i }).first().click();
+  await page
+    .getByRole('link', { name: /create|new quest|start a quest/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/quests\/create$/);
 
-  await page.getByRole('button', { name: /mindfulness/i }).first().click();
-  await page.getByRole('button', { name: /Meditate daily/ }).first().click();
+  await page
+    .getByRole('button', { name: /mindfulness/i })
+    .first()
+    .click();
+  await page
+    .getByRole('button', { name: /Meditate daily/ })
+    .first()
+    .click();
   await expect(page.getByLabel('Title')).toHaveValue('Meditate daily');
   await expect(page.getByText('Meditate 10 minutes').first()).toBeAttached();
   await expectNoSeriousA11yIssues(page);
@@ -46,7 +68,11 @@ test('create a quest from a template, tick its tasks, check in and see the strea
   await expect(page.getByText('Meditate daily').first()).toBeVisible();
 });
 
-test('a second person joins a shared quest through its link after approval', async ({ page, browser, request }) => {
+test('a second person joins a shared quest through its link after approval', async ({
+  page,
+  browser,
+  request,
+}) => {
   const { person: owner, auth: ownerAuth } = await onboardedPerson(request, 'host');
   const quest = await createQuestByApi(request, ownerAuth, {
     title: 'Morning pages together',
@@ -77,7 +103,10 @@ test('a second person joins a shared quest through its link after approval', asy
   await signInThroughUi(ownerPage, owner);
   await ownerPage.goto('/activity');
   await expect(ownerPage.getByText(`@${joiner.username}`).first()).toBeVisible();
-  await ownerPage.getByRole('button', { name: /accept/i }).first().click();
+  await ownerPage
+    .getByRole('button', { name: /accept/i })
+    .first()
+    .click();
   await expect(ownerPage.getByText(/accepted|joined|welcome/i).first()).toBeVisible();
   await ownerContext.close();
 
@@ -96,7 +125,11 @@ test('the quest limit is stated before and when it is reached', async ({ page, r
   await page.getByLabel('Title').fill('One too many');
   await page.getByRole('button', { name: 'Create quest' }).click();
   await expect(
-    page.getByText('You can have 1 active quest at a time on the free tier. Complete or leave one to start another.').first(),
+    page
+      .getByText(
+        'You can have 1 active quest at a time on the free tier. Complete or leave one to start another.',
+      )
+      .first(),
   ).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveValue('One too many');
 });

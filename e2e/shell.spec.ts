@@ -3,7 +3,10 @@ import { finishOnboardingByApi, newPerson, signUpByApi } from './support/account
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { signInThroughUi } from './support/sign-in.js';
 
-test('the signed-in shell: header, bottom navigation, every tab, no serious a11y issues', async ({ page, request }) => {
+test('the signed-in shell: header, bottom navigation, every tab, no serious a11y issues', async ({
+  page,
+  request,
+}) => {
   const person = newPerson('shell');
   await finishOnboardingByApi(request, await signUpByApi(request, person, { founder: true }));
   await signInThroughUi(page, person);
@@ -32,7 +35,16 @@ test('the signed-in shell: header, bottom navigation, every tab, no serious a11y
   await expect(page).toHaveURL(/\/post$/);
   await expect(page.getByRole('navigation', { name: /main/i })).toHaveCount(0);
 
-  for (const path of ['/settings', '/leaderboard', '/notifications', '/dms', '/stats', '/activity', '/vibes', '/qr-code']) {
+  for (const path of [
+    '/settings',
+    '/leaderboard',
+    '/notifications',
+    '/dms',
+    '/stats',
+    '/activity',
+    '/vibes',
+    '/qr-code',
+  ]) {
     await page.goto(path);
     await expect(page.locator('main')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
@@ -45,14 +57,20 @@ test('the theme choice persists and applies before the app paints', async ({ pag
   await signInThroughUi(page, person);
   await page.goto('/settings');
   const before = await page.evaluate(() => document.documentElement.dataset['theme']);
-  await page.getByRole('button', { name: /dark|light|theme/i }).first().click();
+  await page
+    .getByRole('button', { name: /dark|light|theme/i })
+    .first()
+    .click();
   const after = await page.evaluate(() => document.documentElement.dataset['theme']);
   expect(after).not.toBe(before);
   await page.reload();
   expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe(after);
 });
 
-test('onboarding screens are reachable by keyboard and have no serious a11y issues', async ({ page, request }) => {
+test('onboarding screens are reachable by keyboard and have no serious a11y issues', async ({
+  page,
+  request,
+}) => {
   const person = newPerson('onboard');
   await signUpByApi(request, person, { founder: true });
   await signInThroughUi(page, person);

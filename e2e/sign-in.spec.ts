@@ -25,7 +25,10 @@ test('signs in by email and by username, and signs out', async ({ page, request 
   }
 });
 
-test('a signed-in person who has not finished onboarding is held there', async ({ page, request }) => {
+test('a signed-in person who has not finished onboarding is held there', async ({
+  page,
+  request,
+}) => {
   const person = newPerson('newbie');
   await signUpByApi(request, person, { founder: true });
   await page.goto('/login');
@@ -44,7 +47,12 @@ test('sign-in shows the spec’s messages', async ({ page }) => {
   await page.getByLabel('Email or username').fill('nobody_here');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: /sign in|log in/i }).click();
-  await expect(page.getByText('Login failed. Please check your credentials.').first()).toBeVisible();
+  await expect(
+    page.getByText('Login failed. Please check your credentials.').first(),
+  ).toBeVisible();
   await expect(page.getByLabel('Email or username')).toHaveValue('nobody_here');
-  await expect(page.getByRole('link', { name: "I'm being referred" })).toHaveAttribute('href', '/qr-scan');
+  await expect(page.getByRole('link', { name: "I'm being referred" })).toHaveAttribute(
+    'href',
+    '/qr-scan',
+  );
 });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { FOUNDER_CODE, getUserByApi, newPerson, signUpByApi } from './support/accounts.js';
 
-test('a founder signs up and lands in onboarding, then reaches the welcome step', async ({ page }) => {
+test('a founder signs up and lands in onboarding, then reaches the welcome step', async ({
+  page,
+}) => {
   const person = newPerson('founder');
   await page.goto('/register?founder=true');
   const invite = page.getByLabel('Invite code (optional)');
@@ -26,13 +28,18 @@ test('a founder signs up and lands in onboarding, then reaches the welcome step'
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/welcome/i);
 });
 
-test('a friend signs up through the founder’s invite link, and the founder gets a vibe', async ({ page, request }) => {
+test('a friend signs up through the founder’s invite link, and the founder gets a vibe', async ({
+  page,
+  request,
+}) => {
   const founder = await signUpByApi(request, newPerson('host'), { founder: true });
   const friend = newPerson('friend');
 
   await page.goto(`/invite/${founder.user.referralCode}`);
   await expect(page).toHaveURL(new RegExp(`/register\\?ref=${founder.user.referralCode}`));
-  await expect(page.getByText(`You were invited by @${founder.user.username}`).first()).toBeVisible();
+  await expect(
+    page.getByText(`You were invited by @${founder.user.username}`).first(),
+  ).toBeVisible();
   await expect(page.getByText(/Invited by/).first()).toBeVisible();
 
   await page.getByLabel('Username').fill(friend.username);
@@ -50,7 +57,9 @@ test('a friend signs up through the founder’s invite link, and the founder get
 
 test('registration without a referral sends people to scan a code', async ({ page }) => {
   await page.goto('/register');
-  await expect(page.getByText('Please scan a QR code or enter a referral code to register').first()).toBeVisible();
+  await expect(
+    page.getByText('Please scan a QR code or enter a referral code to register').first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/qr-scan$/);
   await page.getByLabel(/referral code/i).fill('ABCD2345');
   await page.getByRole('button', { name: /continue|use code|go/i }).click();

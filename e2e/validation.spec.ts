@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { newPerson, signUpByApi } from './support/accounts.js';
 
-test('registration shows every validation message and keeps what was typed', async ({ page, request }) => {
+test('registration shows every validation message and keeps what was typed', async ({
+  page,
+  request,
+}) => {
   const existing = newPerson('taken');
   await signUpByApi(request, existing, { founder: true });
   const person = newPerson('fresh');
@@ -30,14 +33,18 @@ test('registration shows every validation message and keeps what was typed', asy
   await page.getByLabel(/I agree to the Doers Terms/).check();
   await page.getByLabel('Username').fill(existing.username);
   await submit.click();
-  await expect(page.getByText('This username is already taken. Please choose another.').first()).toBeVisible();
+  await expect(
+    page.getByText('This username is already taken. Please choose another.').first(),
+  ).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(person.email);
 
   await page.getByLabel('Username').fill(person.username);
   await page.getByLabel('Email', { exact: true }).fill(existing.email.toUpperCase());
   const dialog = page.waitForEvent('dialog');
   await submit.click();
-  await expect(page.getByText('This email is already registered. Please sign in instead.').first()).toBeVisible();
+  await expect(
+    page.getByText('This email is already registered. Please sign in instead.').first(),
+  ).toBeVisible();
   // After 500 ms a confirm dialog offers to go to /login.
   const confirm = await dialog;
   await confirm.accept();

@@ -40,8 +40,12 @@ function finish(ok) {
 }
 
 const vitestArgs = (file, projects) => [
-  'vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${file}`,
 ];
 
 if (apiOnly) {
@@ -50,10 +54,15 @@ if (apiOnly) {
   finish(ok);
 }
 
-let ok = run('Typecheck', 'npx', ['tsc', '-b']) && run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+let ok =
+  run('Typecheck', 'npx', ['tsc', '-b']) && run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 if (!ok) finish(false);
 
-ok = run('Unit and API suites (Vitest)', 'npx', vitestArgs(`${reports}/vitest.json`, ['contract', 'server', 'web']));
+ok = run(
+  'Unit and API suites (Vitest)',
+  'npx',
+  vitestArgs(`${reports}/vitest.json`, ['contract', 'server', 'web']),
+);
 countVitest(`${reports}/vitest.json`);
 if (!ok) finish(false);
 

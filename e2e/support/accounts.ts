@@ -14,7 +14,13 @@ export function newPerson(prefix = 'doer'): Person {
   return { username, email: `${username}@example.com`, password: 'steady-progress-42' };
 }
 
-const device = () => ({ id: `e2e-${randomBytes(6).toString('hex')}`, name: 'e2e', type: 'web' as const, os: 'Linux', browser: 'Chromium' });
+const device = () => ({
+  id: `e2e-${randomBytes(6).toString('hex')}`,
+  name: 'e2e',
+  type: 'web' as const,
+  os: 'Linux',
+  browser: 'Chromium',
+});
 
 /** Signs a person up through the API (set-up for tests about something else). */
 export async function signUpByApi(
@@ -35,7 +41,10 @@ export async function signUpByApi(
   return (await res.json()) as AuthResponse;
 }
 
-export async function finishOnboardingByApi(request: APIRequestContext, auth: AuthResponse): Promise<void> {
+export async function finishOnboardingByApi(
+  request: APIRequestContext,
+  auth: AuthResponse,
+): Promise<void> {
   for (const step of ONBOARDING_STEPS) {
     const res = await request.post('/api/users/onboarding/progress', {
       data: { step },
@@ -46,7 +55,9 @@ export async function finishOnboardingByApi(request: APIRequestContext, auth: Au
 }
 
 export async function getUserByApi(request: APIRequestContext, auth: AuthResponse): Promise<User> {
-  const res = await request.get(`/api/users/${auth.user.id}`, { headers: { authorization: `Bearer ${auth.tokens.accessToken}` } });
+  const res = await request.get(`/api/users/${auth.user.id}`, {
+    headers: { authorization: `Bearer ${auth.tokens.accessToken}` },
+  });
   expect(res.ok()).toBe(true);
   return (await res.json()) as User;
 }
@@ -56,7 +67,9 @@ export async function resetLinkFor(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = (await readdir(OUTBOX).catch(() => [] as string[])).sort().reverse();
     for (const file of files) {
-      const raw = (await readFile(join(OUTBOX, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const raw = (await readFile(join(OUTBOX, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       if (!raw.includes(`To: ${email}`)) continue;
       const match = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(raw);
       if (match) return match[0];

@@ -2,17 +2,28 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
-type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+type AxeResult = {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+};
 
 /** Runs axe-core in the page; fails on any serious or critical violation. */
 export async function expectNoSeriousA11yIssues(page: Page): Promise<void> {
   await page.addScriptTag({ content: axeSource });
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const serious = result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }

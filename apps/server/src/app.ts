@@ -106,10 +106,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         restDays: new RestDaysService({ db, users, checkIns, recorder }),
         authenticate,
       });
-      const sharing = new SharingService({ db, quests, requests, checkIns, users, access, views, notifications });
+      const sharing = new SharingService({
+        db,
+        quests,
+        requests,
+        checkIns,
+        users,
+        access,
+        views,
+        notifications,
+      });
       questsRoutes(api, {
-        quests: new QuestsService({ db, quests, users, onboarding: onboardingSteps, access, views, recorder }),
-        checkIns: new CheckInsService({ db, quests, users, checkIns, recorder, access, views, notifications }),
+        quests: new QuestsService({
+          db,
+          quests,
+          users,
+          onboarding: onboardingSteps,
+          access,
+          views,
+          recorder,
+        }),
+        checkIns: new CheckInsService({
+          db,
+          quests,
+          users,
+          checkIns,
+          recorder,
+          access,
+          views,
+          notifications,
+        }),
         sharing,
         db,
         authenticate,
@@ -117,9 +143,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       questRequestsRoutes(api, { sharing, authenticate });
       activityRoutes(api, { checkIns, users, authenticate });
-      vibesRoutes(api, { vibes: new VibesService({ db, vibes: new VibesRepository(), users, notifications }), db, authenticate });
+      vibesRoutes(api, {
+        vibes: new VibesService({ db, vibes: new VibesRepository(), users, notifications }),
+        db,
+        authenticate,
+      });
       notificationsRoutes(api, { notifications, requests, authenticate });
-      systemRoutes(api, { db, auth, founderInviteCode: config.founderInviteCode, version: deps.version });
+      systemRoutes(api, {
+        db,
+        auth,
+        founderInviteCode: config.founderInviteCode,
+        version: deps.version,
+      });
     },
     { prefix: '/api' },
   );

@@ -5,9 +5,20 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
-import { memoryRateLimiter, redisRateLimiter, scaled, type RateLimiter } from './platform/rate-limiter.js';
+import {
+  memoryRateLimiter,
+  redisRateLimiter,
+  scaled,
+  type RateLimiter,
+} from './platform/rate-limiter.js';
 
-export type Runtime = { db: Database; limiter: RateLimiter; mailer: Mailer; redis: Redis | undefined; close(): Promise<void> };
+export type Runtime = {
+  db: Database;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  redis: Redis | undefined;
+  close(): Promise<void>;
+};
 
 /** Opens the outside parts: PGlite or PostgreSQL, in-process or Redis limits, SMTP or the outbox. */
 export async function openRuntime(
@@ -16,15 +27,32 @@ export async function openRuntime(
   options: { pgSchema?: string; inMemory?: boolean; redisPrefix?: string } = {},
 ): Promise<Runtime> {
   const db = config.databaseUrl
-    ? await openDatabase({ engine: 'postgres', url: config.databaseUrl, ...(options.pgSchema ? { schema: options.pgSchema } : {}) })
-    : await openDatabase({ engine: 'pglite', ...(options.inMemory ? {} : { dataDir: join(config.dataDir, 'db') }) });
+    ? await openDatabase({
+        engine: 'postgres',
+        url: config.databaseUrl,
+        ...(options.pgSchema ? { schema: options.pgSchema } : {}),
+      })
+    : await openDatabase({
+        engine: 'pglite',
+        ...(options.inMemory ? {} : { dataDir: join(config.dataDir, 'db') }),
+      });
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    : undefined;
   if (redis) await redis.connect();
-  const limiter = scaled(redis ? redisRateLimiter(redis, options.redisPrefix) : memoryRateLimiter(), config.rateLimitFactor);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log });
+  const limiter = scaled(
+    redis ? redisRateLimiter(redis, options.redisPrefix) : memoryRateLimiter(),
+    config.rateLimitFactor,
+  );
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    log,
+  });
   return {
     db,
     limiter,

@@ -38,18 +38,28 @@ describe('sign-in and sessions', () => {
   it('rotates refresh tokens and revokes the chain when an old one is reused', async () => {
     const { auth } = await registerFounder(server);
     const first = auth.tokens.refreshToken;
-    const rotated = await server.request<RefreshResponse>('POST', '/api/auth/refresh', { body: { refreshToken: first } });
+    const rotated = await server.request<RefreshResponse>('POST', '/api/auth/refresh', {
+      body: { refreshToken: first },
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.refreshToken).not.toBe(first);
-    const me = await server.request('GET', `/api/users/${auth.user.id}`, { token: rotated.body.accessToken });
+    const me = await server.request('GET', `/api/users/${auth.user.id}`, {
+      token: rotated.body.accessToken,
+    });
     expect(me.status).toBe(200);
 
     // Past the grace period for another tab, presenting the old token again is theft.
-    await server.db.query(`UPDATE refresh_tokens SET used_at = now() - interval '11 seconds' WHERE used_at IS NOT NULL`);
-    const reuse = await server.request<ApiErrorBody>('POST', '/api/auth/refresh', { body: { refreshToken: first } });
+    await server.db.query(
+      `UPDATE refresh_tokens SET used_at = now() - interval '11 seconds' WHERE used_at IS NOT NULL`,
+    );
+    const reuse = await server.request<ApiErrorBody>('POST', '/api/auth/refresh', {
+      body: { refreshToken: first },
+    });
     expect(reuse.status).toBe(401);
     // The thief's reuse also kills the token the real device holds.
-    const after = await server.request('POST', '/api/auth/refresh', { body: { refreshToken: rotated.body.refreshToken } });
+    const after = await server.request('POST', '/api/auth/refresh', {
+      body: { refreshToken: rotated.body.refreshToken },
+    });
     expect(after.status).toBe(401);
   });
 
@@ -57,12 +67,19 @@ describe('sign-in and sessions', () => {
     const { auth } = await registerFounder(server);
     const token = auth.tokens.refreshToken;
     const [a, b] = await Promise.all([
-      server.request<RefreshResponse>('POST', '/api/auth/refresh', { body: { refreshToken: token } }),
-      server.request<RefreshResponse>('POST', '/api/auth/refresh', { body: { refreshToken: token } }),
+      server.request<RefreshResponse>('POST', '/api/auth/refresh', {
+        body: { refreshToken: token },
+      }),
+      server.request<RefreshResponse>('POST', '/api/auth/refresh', {
+        body: { refreshToken: token },
+      }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     for (const next of [a.body.refreshToken, b.body.refreshToken]) {
-      expect((await server.request('POST', '/api/auth/refresh', { body: { refreshToken: next } })).status).toBe(200);
+      expect(
+        (await server.request('POST', '/api/auth/refresh', { body: { refreshToken: next } }))
+          .status,
+      ).toBe(200);
     }
   });
 
@@ -71,17 +88,33 @@ describe('sign-in and sessions', () => {
     const other = await server.request<AuthResponse>('POST', '/api/auth/login', {
       body: { email: person.email, password: person.password, device: device() },
     });
-    const out = await server.request('POST', '/api/auth/logout', { body: { refreshToken: auth.tokens.refreshToken } });
+    const out = await server.request('POST', '/api/auth/logout', {
+      body: { refreshToken: auth.tokens.refreshToken },
+    });
     expect(out.status).toBe(204);
-    expect((await server.request('POST', '/api/auth/refresh', { body: { refreshToken: auth.tokens.refreshToken } })).status).toBe(401);
-    expect((await server.request('POST', '/api/auth/refresh', { body: { refreshToken: other.body.tokens.refreshToken } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', '/api/auth/refresh', {
+          body: { refreshToken: auth.tokens.refreshToken },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await server.request('POST', '/api/auth/refresh', {
+          body: { refreshToken: other.body.tokens.refreshToken },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('needs a valid bearer token on private calls', async () => {
     const { auth } = await registerFounder(server);
     expect((await server.request('GET', `/api/users/${auth.user.id}`)).status).toBe(401);
     const forged = auth.tokens.accessToken.slice(0, -4) + 'AAAA';
-    const res = await server.request<ApiErrorBody>('GET', `/api/users/${auth.user.id}`, { token: forged });
+    const res = await server.request<ApiErrorBody>('GET', `/api/users/${auth.user.id}`, {
+      token: forged,
+    });
     expect(res.status).toBe(401);
     expect(res.body.statusCode).toBe(401);
   });
@@ -93,7 +126,9 @@ describe('sign-in rate limit', () => {
     try {
       const { person } = await registerFounder(server);
       const attempt = () =>
-        server.request<ApiErrorBody>('POST', '/api/auth/login', { body: { email: person.username, password: 'wrong-password', device: device() } });
+        server.request<ApiErrorBody>('POST', '/api/auth/login', {
+          body: { email: person.username, password: 'wrong-password', device: device() },
+        });
       for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
       const limited = await attempt();
       expect(limited.status).toBe(429);

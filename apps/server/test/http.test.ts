@@ -18,15 +18,22 @@ describe('HTTP conventions', () => {
   });
 
   it('names the problem with bad JSON, wrong types and oversized bodies', async () => {
-    const badJson = await server.request<ApiErrorBody>('POST', '/api/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    const badJson = await server.request<ApiErrorBody>('POST', '/api/auth/login', {
+      raw: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badJson.status).toBe(400);
     expect(badJson.body.message).toBe('body: not valid JSON');
 
-    const wrongType = await server.request<ApiErrorBody>('POST', '/api/auth/login', { body: { email: 42, password: ['x'], device: { id: 'abcdefgh' } } });
+    const wrongType = await server.request<ApiErrorBody>('POST', '/api/auth/login', {
+      body: { email: 42, password: ['x'], device: { id: 'abcdefgh' } },
+    });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.errors?.map((e) => e.field).sort()).toEqual(['email', 'password']);
 
-    const huge = await server.request<ApiErrorBody>('POST', '/api/auth/login', { body: { email: 'x'.repeat(200_000), password: 'y' } });
+    const huge = await server.request<ApiErrorBody>('POST', '/api/auth/login', {
+      body: { email: 'x'.repeat(200_000), password: 'y' },
+    });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ message: 'body: the request body is too large', statusCode: 413 });
   });
@@ -48,7 +55,10 @@ describe('HTTP conventions', () => {
 describe('serving the web app', () => {
   let server: TestServer;
   beforeAll(async () => {
-    const dist = join(await import('node:os').then((os) => os.tmpdir()), `doers-dist-${Date.now()}`);
+    const dist = join(
+      await import('node:os').then((os) => os.tmpdir()),
+      `doers-dist-${Date.now()}`,
+    );
     await mkdir(join(dist, 'assets'), { recursive: true });
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>Doers</title>');
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');

@@ -21,7 +21,9 @@ describe('password reset over SMTP', () => {
   it('mails a link that works once, and signs out every device', async () => {
     const { person, auth } = await registerFounder(server);
     const arriving = inbox.next();
-    const res = await server.request<MessageResponse>('POST', '/api/auth/forgot-password', { body: { email: person.email.toUpperCase() } });
+    const res = await server.request<MessageResponse>('POST', '/api/auth/forgot-password', {
+      body: { email: person.email.toUpperCase() },
+    });
     expect(res.status).toBe(200);
     const mail = await arriving;
     expect(mail.to).toEqual([person.email]);
@@ -30,30 +32,58 @@ describe('password reset over SMTP', () => {
     expect(link.origin + link.pathname).toBe('http://doers.test/reset-password');
     const token = link.searchParams.get('token')!;
 
-    const reset = await server.request<MessageResponse>('POST', '/api/auth/reset-password', { body: { token, newPassword: 'a brand new secret' } });
+    const reset = await server.request<MessageResponse>('POST', '/api/auth/reset-password', {
+      body: { token, newPassword: 'a brand new secret' },
+    });
     expect(reset.status).toBe(200);
 
-    const again = await server.request<ApiErrorBody>('POST', '/api/auth/reset-password', { body: { token, newPassword: 'another secret!!' } });
+    const again = await server.request<ApiErrorBody>('POST', '/api/auth/reset-password', {
+      body: { token, newPassword: 'another secret!!' },
+    });
     expect(again.status).toBe(400);
     expect(again.body.message).toContain('Invalid or expired reset link');
 
-    const oldPassword = await server.request('POST', '/api/auth/login', { body: { email: person.email, password: person.password, device: device() } });
+    const oldPassword = await server.request('POST', '/api/auth/login', {
+      body: { email: person.email, password: person.password, device: device() },
+    });
     expect(oldPassword.status).toBe(401);
     const newPassword = await server.request<AuthResponse>('POST', '/api/auth/login', {
       body: { email: person.email, password: 'a brand new secret', device: device() },
     });
     expect(newPassword.status).toBe(200);
 
-    expect((await server.request('POST', '/api/auth/refresh', { body: { refreshToken: auth.tokens.refreshToken } })).status).toBe(401);
-    expect((await server.request('GET', `/api/users/${auth.user.id}`, { token: auth.tokens.accessToken })).status).toBe(401);
-    expect((await server.request('GET', `/api/users/${auth.user.id}`, { token: newPassword.body.tokens.accessToken })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', '/api/auth/refresh', {
+          body: { refreshToken: auth.tokens.refreshToken },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await server.request('GET', `/api/users/${auth.user.id}`, {
+          token: auth.tokens.accessToken,
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await server.request('GET', `/api/users/${auth.user.id}`, {
+          token: newPassword.body.tokens.accessToken,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
     const before = inbox.mails.length;
     const { person } = await registerFounder(server);
-    const known = await server.request('POST', '/api/auth/forgot-password', { body: { email: person.email } });
-    const unknown = await server.request('POST', '/api/auth/forgot-password', { body: { email: 'nobody@example.com' } });
+    const known = await server.request('POST', '/api/auth/forgot-password', {
+      body: { email: person.email },
+    });
+    const unknown = await server.request('POST', '/api/auth/forgot-password', {
+      body: { email: 'nobody@example.com' },
+    });
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
     await new Promise((r) => setTimeout(r, 300));
@@ -66,23 +96,39 @@ describe('password reset over SMTP', () => {
     await server.request('POST', '/api/auth/forgot-password', { body: { email: person.email } });
     const token = new URL(resetLinkIn((await arriving).raw)).searchParams.get('token')!;
     await server.db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second'`);
-    const res = await server.request<ApiErrorBody>('POST', '/api/auth/reset-password', { body: { token, newPassword: 'too late now!' } });
+    const res = await server.request<ApiErrorBody>('POST', '/api/auth/reset-password', {
+      body: { token, newPassword: 'too late now!' },
+    });
     expect(res.status).toBe(400);
   });
 
   it('checks the new password and the token', async () => {
-    const short = await server.request<ApiErrorBody>('POST', '/api/auth/reset-password', { body: { token: 'x', newPassword: 'short' } });
-    expect(short.body.errors).toEqual([{ field: 'newPassword', message: 'Password must be at least 8 characters long' }]);
-    const noToken = await server.request<ApiErrorBody>('POST', '/api/auth/reset-password', { body: { token: '', newPassword: 'long enough' } });
+    const short = await server.request<ApiErrorBody>('POST', '/api/auth/reset-password', {
+      body: { token: 'x', newPassword: 'short' },
+    });
+    expect(short.body.errors).toEqual([
+      { field: 'newPassword', message: 'Password must be at least 8 characters long' },
+    ]);
+    const noToken = await server.request<ApiErrorBody>('POST', '/api/auth/reset-password', {
+      body: { token: '', newPassword: 'long enough' },
+    });
     expect(noToken.body.errors).toEqual([{ field: 'token', message: 'Invalid reset token' }]);
   });
 
   it('sends at most 3 links an hour to one address', async () => {
     const { person } = await registerFounder(server);
     for (let i = 0; i < 3; i++) {
-      expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: person.email } })).status).toBe(200);
+      expect(
+        (
+          await server.request('POST', '/api/auth/forgot-password', {
+            body: { email: person.email },
+          })
+        ).status,
+      ).toBe(200);
     }
-    const limited = await server.request('POST', '/api/auth/forgot-password', { body: { email: person.email } });
+    const limited = await server.request('POST', '/api/auth/forgot-password', {
+      body: { email: person.email },
+    });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
   });

@@ -22,19 +22,35 @@ describe('quests', () => {
   afterAll(() => server.close());
 
   const as = (auth: AuthResponse) => ({ token: auth.tokens.accessToken });
-  const me = async (auth: AuthResponse) => (await server.request<User>('GET', `/api/users/${auth.user.id}`, as(auth))).body;
+  const me = async (auth: AuthResponse) =>
+    (await server.request<User>('GET', `/api/users/${auth.user.id}`, as(auth))).body;
 
   it('offers templates across at least eight categories, filterable', async () => {
     const all = await server.request<QuestTemplates>('GET', '/api/quests/templates');
     const categories = new Set(all.body.templates.map((t) => t.category));
-    for (const c of ['fitness', 'learning', 'mindfulness', 'creativity', 'health', 'career', 'relationships', 'finance']) {
+    for (const c of [
+      'fitness',
+      'learning',
+      'mindfulness',
+      'creativity',
+      'health',
+      'career',
+      'relationships',
+      'finance',
+    ]) {
       expect(categories.has(c as never), c).toBe(true);
     }
     expect(all.body.templates.every((t) => t.tasks.length > 0)).toBe(true);
-    const finance = await server.request<QuestTemplates>('GET', '/api/quests/templates?category=finance');
+    const finance = await server.request<QuestTemplates>(
+      'GET',
+      '/api/quests/templates?category=finance',
+    );
     expect(finance.body.templates.length).toBeGreaterThan(0);
     expect(finance.body.templates.every((t) => t.category === 'finance')).toBe(true);
-    const bad = await server.request<ApiErrorBody>('GET', '/api/quests/templates?category=juggling');
+    const bad = await server.request<ApiErrorBody>(
+      'GET',
+      '/api/quests/templates?category=juggling',
+    );
     expect(bad.status).toBe(400);
   });
 
@@ -46,7 +62,11 @@ describe('quests', () => {
     expect(quest.viewer).toMatchObject({ role: 'owner', checkedInToday: false, currentStreak: 0 });
     expect(quest.participantCount).toBe(1);
 
-    const progress = await server.request<OnboardingProgress>('GET', '/api/users/onboarding/progress', as(auth));
+    const progress = await server.request<OnboardingProgress>(
+      'GET',
+      '/api/users/onboarding/progress',
+      as(auth),
+    );
     expect(progress.body.onboardingSteps.firstQuestCreated).toBe(true);
     expect((await me(auth)).stats.activeQuests).toBe(1);
 
@@ -58,9 +78,14 @@ describe('quests', () => {
   it('refuses the quest over limits.quests with a message that names the limit', async () => {
     const { auth } = await registerFounder(server);
     await createQuest(server, auth);
-    const res = await server.request<ApiErrorBody>('POST', '/api/quests', { ...as(auth), body: questInput({ title: 'Second' }) });
+    const res = await server.request<ApiErrorBody>('POST', '/api/quests', {
+      ...as(auth),
+      body: questInput({ title: 'Second' }),
+    });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('You can have 1 active quest at a time on the free tier. Complete or leave one to start another.');
+    expect(res.body.message).toBe(
+      'You can have 1 active quest at a time on the free tier. Complete or leave one to start another.',
+    );
   });
 
   it('completing a quest frees the slot and counts as completed', async () => {
@@ -68,9 +93,17 @@ describe('quests', () => {
     const quest = await createQuest(server, auth);
     const done = await server.request<Quest>('POST', `/api/quests/${quest.id}/complete`, as(auth));
     expect(done.body.status).toBe('completed');
-    expect((await me(auth)).stats).toMatchObject({ activeQuests: 0, completedQuests: 1, totalCompletedQuests: 1 });
+    expect((await me(auth)).stats).toMatchObject({
+      activeQuests: 0,
+      completedQuests: 1,
+      totalCompletedQuests: 1,
+    });
     await createQuest(server, auth, { title: 'Next one' });
-    const completed = await server.request<QuestList>('GET', '/api/quests?status=completed', as(auth));
+    const completed = await server.request<QuestList>(
+      'GET',
+      '/api/quests?status=completed',
+      as(auth),
+    );
     expect(completed.body.items.map((q) => q.id)).toEqual([quest.id]);
   });
 
@@ -78,10 +111,17 @@ describe('quests', () => {
     const { auth } = await registerFounder(server);
     const res = await server.request<ApiErrorBody>('POST', '/api/quests', {
       ...as(auth),
-      body: questInput({ title: '', category: 'nope' as never, targetDays: 30, endDate: '2030-01-01' }),
+      body: questInput({
+        title: '',
+        category: 'nope' as never,
+        targetDays: 30,
+        endDate: '2030-01-01',
+      }),
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors?.map((e) => e.field)).toEqual(expect.arrayContaining(['title', 'category']));
+    expect(res.body.errors?.map((e) => e.field)).toEqual(
+      expect.arrayContaining(['title', 'category']),
+    );
   });
 
   it('keeps task ids through rename and reorder, and removes dropped tasks', async () => {
@@ -90,7 +130,10 @@ describe('quests', () => {
     const [warm, run] = quest.tasks as [Quest['tasks'][0], Quest['tasks'][0]];
     const res = await server.request<Quest>('PATCH', `/api/quests/${quest.id}`, {
       ...as(auth),
-      body: { title: 'Run every day', tasks: [{ id: run.id, title: 'Run 5 km' }, { title: 'Stretch' }] },
+      body: {
+        title: 'Run every day',
+        tasks: [{ id: run.id, title: 'Run 5 km' }, { title: 'Stretch' }],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.title).toBe('Run every day');
@@ -109,16 +152,41 @@ describe('quests', () => {
     const { auth: other } = await registerFounder(server);
     const secret = await createQuest(server, owner, { visibility: 'private' });
     expect((await server.request('GET', `/api/quests/${secret.id}`, as(other))).status).toBe(404);
-    expect((await server.request('PATCH', `/api/quests/${secret.id}`, { ...as(other), body: { title: 'Mine now' } })).status).toBe(404);
+    expect(
+      (
+        await server.request('PATCH', `/api/quests/${secret.id}`, {
+          ...as(other),
+          body: { title: 'Mine now' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await server.request('GET', `/api/shared-quests/${secret.id}`)).status).toBe(404);
-    expect((await server.request('POST', `/api/quests/${secret.id}/check-ins`, { ...as(other), body: {} })).status).toBe(404);
+    expect(
+      (
+        await server.request('POST', `/api/quests/${secret.id}/check-ins`, {
+          ...as(other),
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
 
-    await server.request('PATCH', `/api/quests/${secret.id}`, { ...as(owner), body: { visibility: 'public' } });
+    await server.request('PATCH', `/api/quests/${secret.id}`, {
+      ...as(owner),
+      body: { visibility: 'public' },
+    });
     expect((await server.request('GET', `/api/quests/${secret.id}`, as(other))).status).toBe(200);
-    const edit = await server.request<ApiErrorBody>('PATCH', `/api/quests/${secret.id}`, { ...as(other), body: { title: 'Mine now' } });
+    const edit = await server.request<ApiErrorBody>('PATCH', `/api/quests/${secret.id}`, {
+      ...as(other),
+      body: { title: 'Mine now' },
+    });
     expect(edit.status).toBe(403);
-    expect((await server.request('DELETE', `/api/quests/${secret.id}`, as(other))).status).toBe(403);
-    const check = await server.request<ApiErrorBody>('POST', `/api/quests/${secret.id}/check-ins`, { ...as(other), body: {} });
+    expect((await server.request('DELETE', `/api/quests/${secret.id}`, as(other))).status).toBe(
+      403,
+    );
+    const check = await server.request<ApiErrorBody>('POST', `/api/quests/${secret.id}/check-ins`, {
+      ...as(other),
+      body: {},
+    });
     expect(check.status).toBe(403);
     expect(check.body.message).toBe('Join this quest to check in');
   });
@@ -129,7 +197,10 @@ describe('quests', () => {
     const { auth: stranger } = await registerFounder(server);
     const quest = await createQuest(server, owner, { visibility: 'vibers' });
     expect((await server.request('GET', `/api/quests/${quest.id}`, as(fan))).status).toBe(404);
-    await server.request('POST', '/api/vibes', { ...as(fan), body: { targetUserId: owner.user.id, vibeReason: 'inspired' } });
+    await server.request('POST', '/api/vibes', {
+      ...as(fan),
+      body: { targetUserId: owner.user.id, vibeReason: 'inspired' },
+    });
     expect((await server.request('GET', `/api/quests/${quest.id}`, as(fan))).status).toBe(200);
     expect((await server.request('GET', `/api/quests/${quest.id}`, as(stranger))).status).toBe(404);
   });
@@ -142,29 +213,63 @@ describe('check-ins', () => {
   });
   afterAll(() => server.close());
 
-  const as = (auth: AuthResponse, zone = 'UTC') => ({ token: auth.tokens.accessToken, headers: { 'x-timezone': zone } });
-  const stats = async (auth: AuthResponse) => (await server.request<User>('GET', `/api/users/${auth.user.id}`, as(auth))).body.stats;
+  const as = (auth: AuthResponse, zone = 'UTC') => ({
+    token: auth.tokens.accessToken,
+    headers: { 'x-timezone': zone },
+  });
+  const stats = async (auth: AuthResponse) =>
+    (await server.request<User>('GET', `/api/users/${auth.user.id}`, as(auth))).body.stats;
 
   it('checks in once a day with ticked tasks; undo puts every figure back', async () => {
     const { auth } = await registerFounder(server);
     const quest = await createQuest(server, auth);
-    const first = await server.request<CheckInResponse>('POST', `/api/quests/${quest.id}/check-ins`, {
-      ...as(auth),
-      body: { taskIds: [quest.tasks[0]!.id] },
-    });
+    const first = await server.request<CheckInResponse>(
+      'POST',
+      `/api/quests/${quest.id}/check-ins`,
+      {
+        ...as(auth),
+        body: { taskIds: [quest.tasks[0]!.id] },
+      },
+    );
     expect(first.status).toBe(201);
     expect(first.body.checkIn.taskIds).toEqual([quest.tasks[0]!.id]);
-    expect(first.body.quest.viewer).toMatchObject({ checkedInToday: true, currentStreak: 1, longestStreak: 1, totalCheckIns: 1 });
-    expect(await stats(auth)).toMatchObject({ currentStreak: 1, longestStreak: 1, totalCheckIns: 1 });
+    expect(first.body.quest.viewer).toMatchObject({
+      checkedInToday: true,
+      currentStreak: 1,
+      longestStreak: 1,
+      totalCheckIns: 1,
+    });
+    expect(await stats(auth)).toMatchObject({
+      currentStreak: 1,
+      longestStreak: 1,
+      totalCheckIns: 1,
+    });
 
-    const again = await server.request<ApiErrorBody>('POST', `/api/quests/${quest.id}/check-ins`, { ...as(auth), body: {} });
+    const again = await server.request<ApiErrorBody>('POST', `/api/quests/${quest.id}/check-ins`, {
+      ...as(auth),
+      body: {},
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You already checked in today');
 
-    const undone = await server.request<Quest>('DELETE', `/api/quests/${quest.id}/check-ins/today`, as(auth));
-    expect(undone.body.viewer).toMatchObject({ checkedInToday: false, currentStreak: 0, totalCheckIns: 0 });
-    expect(await stats(auth)).toMatchObject({ currentStreak: 0, longestStreak: 0, totalCheckIns: 0 });
-    expect((await server.request('DELETE', `/api/quests/${quest.id}/check-ins/today`, as(auth))).status).toBe(404);
+    const undone = await server.request<Quest>(
+      'DELETE',
+      `/api/quests/${quest.id}/check-ins/today`,
+      as(auth),
+    );
+    expect(undone.body.viewer).toMatchObject({
+      checkedInToday: false,
+      currentStreak: 0,
+      totalCheckIns: 0,
+    });
+    expect(await stats(auth)).toMatchObject({
+      currentStreak: 0,
+      longestStreak: 0,
+      totalCheckIns: 0,
+    });
+    expect(
+      (await server.request('DELETE', `/api/quests/${quest.id}/check-ins/today`, as(auth))).status,
+    ).toBe(404);
   });
 
   it('the same Idempotency-Key twice makes one check-in', async () => {
@@ -181,7 +286,10 @@ describe('check-ins', () => {
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(b.body.checkIn.id).toBe(a.body.checkIn.id);
-    const rows = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM check_ins WHERE quest_id = $1', [quest.id]);
+    const rows = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM check_ins WHERE quest_id = $1',
+      [quest.id],
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
@@ -189,23 +297,48 @@ describe('check-ins', () => {
     const { auth } = await registerFounder(server);
     const morning = zoneWithLocalHour(1, 11);
     const quest = await createQuest(server, auth, {}, morning);
-    const tooEarly = await server.request<ApiErrorBody>('POST', `/api/quests/${quest.id}/check-ins`, { ...as(auth, morning), body: { day: 'yesterday' } });
+    const tooEarly = await server.request<ApiErrorBody>(
+      'POST',
+      `/api/quests/${quest.id}/check-ins`,
+      { ...as(auth, morning), body: { day: 'yesterday' } },
+    );
     expect(tooEarly.status).toBe(400);
     expect(tooEarly.body.message).toMatch(/You started this quest on/);
 
     // The quest began two days ago.
-    await server.db.query(`UPDATE quest_participants SET joined_on = '2000-01-01' WHERE quest_id = $1`, [quest.id]);
-    const late = await server.request<CheckInResponse>('POST', `/api/quests/${quest.id}/check-ins`, { ...as(auth, morning), body: { day: 'yesterday' } });
+    await server.db.query(
+      `UPDATE quest_participants SET joined_on = '2000-01-01' WHERE quest_id = $1`,
+      [quest.id],
+    );
+    const late = await server.request<CheckInResponse>(
+      'POST',
+      `/api/quests/${quest.id}/check-ins`,
+      { ...as(auth, morning), body: { day: 'yesterday' } },
+    );
     expect(late.status, JSON.stringify(late.body)).toBe(201);
     expect(late.body.checkIn.late).toBe(true);
-    const today = await server.request<CheckInResponse>('POST', `/api/quests/${quest.id}/check-ins`, { ...as(auth, morning), body: { day: 'today' } });
-    expect(today.body.quest.viewer).toMatchObject({ currentStreak: 2, checkedInYesterday: true, canCheckInYesterday: false });
+    const today = await server.request<CheckInResponse>(
+      'POST',
+      `/api/quests/${quest.id}/check-ins`,
+      { ...as(auth, morning), body: { day: 'today' } },
+    );
+    expect(today.body.quest.viewer).toMatchObject({
+      currentStreak: 2,
+      checkedInYesterday: true,
+      canCheckInYesterday: false,
+    });
 
     const evening = zoneWithLocalHour(13, 23);
     const { auth: other } = await registerFounder(server);
     const q2 = await createQuest(server, other, {}, evening);
-    await server.db.query(`UPDATE quest_participants SET joined_on = '2000-01-01' WHERE quest_id = $1`, [q2.id]);
-    const closed = await server.request<ApiErrorBody>('POST', `/api/quests/${q2.id}/check-ins`, { ...as(other, evening), body: { day: 'yesterday' } });
+    await server.db.query(
+      `UPDATE quest_participants SET joined_on = '2000-01-01' WHERE quest_id = $1`,
+      [q2.id],
+    );
+    const closed = await server.request<ApiErrorBody>('POST', `/api/quests/${q2.id}/check-ins`, {
+      ...as(other, evening),
+      body: { day: 'yesterday' },
+    });
     expect(closed.status).toBe(400);
     expect(closed.body.message).toMatch(/Yesterday can no longer be checked in/);
   });
@@ -213,7 +346,10 @@ describe('check-ins', () => {
   it('celebrates day 7 with a milestone, and notifies it once even after undo and redo', async () => {
     const { auth } = await registerFounder(server);
     const quest = await createQuest(server, auth);
-    await server.db.query(`UPDATE quest_participants SET joined_on = '2000-01-01' WHERE quest_id = $1`, [quest.id]);
+    await server.db.query(
+      `UPDATE quest_participants SET joined_on = '2000-01-01' WHERE quest_id = $1`,
+      [quest.id],
+    );
     for (let ago = 1; ago <= 6; ago++) {
       const day = new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
       await server.db.query(
@@ -221,13 +357,20 @@ describe('check-ins', () => {
         [quest.id, auth.user.id, day, `${day}T12:00:00Z`],
       );
     }
-    const checkIn = () => server.request<CheckInResponse>('POST', `/api/quests/${quest.id}/check-ins`, { ...as(auth), body: {} });
+    const checkIn = () =>
+      server.request<CheckInResponse>('POST', `/api/quests/${quest.id}/check-ins`, {
+        ...as(auth),
+        body: {},
+      });
     const first = await checkIn();
     expect(first.body.milestone).toBe(7);
     expect(first.body.quest.viewer?.currentStreak).toBe(7);
     await server.request('DELETE', `/api/quests/${quest.id}/check-ins/today`, as(auth));
     expect((await checkIn()).body.milestone).toBe(7);
-    const n = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'streak_milestone'`, [auth.user.id]);
+    const n = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'streak_milestone'`,
+      [auth.user.id],
+    );
     expect(n[0]!.n).toBe(1);
   });
 
@@ -237,17 +380,31 @@ describe('check-ins', () => {
     await server.request('POST', `/api/quests/${quest.id}/check-ins`, { ...as(auth), body: {} });
     expect(await stats(auth)).toMatchObject({ totalCheckIns: 1, activeQuests: 1 });
     expect((await server.request('DELETE', `/api/quests/${quest.id}`, as(auth))).status).toBe(204);
-    expect(await stats(auth)).toMatchObject({ totalCheckIns: 0, currentStreak: 0, longestStreak: 0, activeQuests: 0 });
+    expect(await stats(auth)).toMatchObject({
+      totalCheckIns: 0,
+      currentStreak: 0,
+      longestStreak: 0,
+      activeQuests: 0,
+    });
     expect((await server.request('GET', `/api/quests/${quest.id}`, as(auth))).status).toBe(404);
   });
 
   it('a calendar of the last weeks ends today', async () => {
     const { auth } = await registerFounder(server);
     const quest = await createQuest(server, auth);
-    await server.request('POST', `/api/quests/${quest.id}/check-ins`, { ...as(auth), body: { taskIds: quest.tasks.map((t) => t.id) } });
-    const res = await server.request<{ days: { day: string; checkedIn: boolean; tasksDone: number }[] }>('GET', `/api/quests/${quest.id}/calendar?weeks=2`, as(auth));
+    await server.request('POST', `/api/quests/${quest.id}/check-ins`, {
+      ...as(auth),
+      body: { taskIds: quest.tasks.map((t) => t.id) },
+    });
+    const res = await server.request<{
+      days: { day: string; checkedIn: boolean; tasksDone: number }[];
+    }>('GET', `/api/quests/${quest.id}/calendar?weeks=2`, as(auth));
     expect(res.body.days).toHaveLength(14);
-    expect(res.body.days.at(-1)).toMatchObject({ day: new Date().toISOString().slice(0, 10), checkedIn: true, tasksDone: 2 });
+    expect(res.body.days.at(-1)).toMatchObject({
+      day: new Date().toISOString().slice(0, 10),
+      checkedIn: true,
+      tasksDone: 2,
+    });
     expect(res.body.days.filter((d) => d.checkedIn)).toHaveLength(1);
   });
 });

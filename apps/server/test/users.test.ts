@@ -21,15 +21,23 @@ describe('people, onboarding and vibes', () => {
   it('shows another person only their public face', async () => {
     const { auth: a } = await registerFounder(server);
     const { auth: b } = await registerFounder(server);
-    const res = await server.request('GET', `/api/users/${b.user.id}`, { token: a.tokens.accessToken });
+    const res = await server.request('GET', `/api/users/${b.user.id}`, {
+      token: a.tokens.accessToken,
+    });
     expect(res.status).toBe(200);
     const parsed = publicUser.strict().safeParse(res.body);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     expect(JSON.stringify(res.body)).not.toContain(b.user.email);
 
-    const missing = await server.request<ApiErrorBody>('GET', '/api/users/00000000-0000-4000-8000-000000000000', { token: a.tokens.accessToken });
+    const missing = await server.request<ApiErrorBody>(
+      'GET',
+      '/api/users/00000000-0000-4000-8000-000000000000',
+      { token: a.tokens.accessToken },
+    );
     expect(missing.status).toBe(404);
-    const bad = await server.request<ApiErrorBody>('GET', '/api/users/not-a-uuid', { token: a.tokens.accessToken });
+    const bad = await server.request<ApiErrorBody>('GET', '/api/users/not-a-uuid', {
+      token: a.tokens.accessToken,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('id');
   });
@@ -37,7 +45,11 @@ describe('people, onboarding and vibes', () => {
   it('keeps onboarding progress per person; requiresQuest turns false when every step is done', async () => {
     const { person, auth } = await registerFounder(server);
     const token = auth.tokens.accessToken;
-    const start = await server.request<OnboardingProgress>('GET', '/api/users/onboarding/progress', { token });
+    const start = await server.request<OnboardingProgress>(
+      'GET',
+      '/api/users/onboarding/progress',
+      { token },
+    );
     expect(start.body).toEqual({
       paymentStatus: 'Exempt',
       onboardingSteps: {
@@ -49,15 +61,28 @@ describe('people, onboarding and vibes', () => {
         firstQuestCreated: false,
       },
     });
-    const afterWelcome = await server.request<OnboardingProgress>('POST', '/api/users/onboarding/progress', { token, body: { step: 'welcome' } });
+    const afterWelcome = await server.request<OnboardingProgress>(
+      'POST',
+      '/api/users/onboarding/progress',
+      { token, body: { step: 'welcome' } },
+    );
     expect(afterWelcome.body.onboardingSteps.welcomeScreenSeen).toBe(true);
     expect(afterWelcome.body.onboardingSteps.appInstallPromptSeen).toBe(false);
 
-    const bad = await server.request<ApiErrorBody>('POST', '/api/users/onboarding/progress', { token, body: { step: 'dance' } });
+    const bad = await server.request<ApiErrorBody>('POST', '/api/users/onboarding/progress', {
+      token,
+      body: { step: 'dance' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('step');
 
-    for (const step of ['install-app', 'profile-picture', 'interests', 'voice-intro', 'first-quest']) {
+    for (const step of [
+      'install-app',
+      'profile-picture',
+      'interests',
+      'voice-intro',
+      'first-quest',
+    ]) {
       await server.request('POST', '/api/users/onboarding/progress', { token, body: { step } });
     }
     const login = await server.request<AuthResponse>('POST', '/api/auth/login', {
@@ -66,7 +91,11 @@ describe('people, onboarding and vibes', () => {
     expect(login.body.requiresQuest).toBe(false);
 
     const other = await registerFounder(server);
-    const theirs = await server.request<OnboardingProgress>('GET', '/api/users/onboarding/progress', { token: other.auth.tokens.accessToken });
+    const theirs = await server.request<OnboardingProgress>(
+      'GET',
+      '/api/users/onboarding/progress',
+      { token: other.auth.tokens.accessToken },
+    );
     expect(theirs.body.onboardingSteps.welcomeScreenSeen).toBe(false);
   });
 
@@ -80,16 +109,26 @@ describe('people, onboarding and vibes', () => {
       });
     const first = await send();
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ senderId: friend.user.id, targetUserId: founder.user.id, startedVibingWith: true });
+    expect(first.body).toMatchObject({
+      senderId: friend.user.id,
+      targetUserId: founder.user.id,
+      startedVibingWith: true,
+    });
     const second = await send();
     expect(second.body.startedVibingWith).toBe(false);
 
-    const target = await server.request<User>('GET', `/api/users/${founder.user.id}`, { token: founder.tokens.accessToken });
+    const target = await server.request<User>('GET', `/api/users/${founder.user.id}`, {
+      token: founder.tokens.accessToken,
+    });
     expect(target.body.stats).toMatchObject({ totalVibes: 2, totalVibers: 1, totalVibingWith: 0 });
-    const sender = await server.request<User>('GET', `/api/users/${friend.user.id}`, { token: friend.tokens.accessToken });
+    const sender = await server.request<User>('GET', `/api/users/${friend.user.id}`, {
+      token: friend.tokens.accessToken,
+    });
     expect(sender.body.stats).toMatchObject({ totalVibingWith: 1, totalVibers: 0 });
 
-    const counts = await server.request<UnreadCounts>('GET', '/api/notifications/unread-counts', { token: founder.tokens.accessToken });
+    const counts = await server.request<UnreadCounts>('GET', '/api/notifications/unread-counts', {
+      token: founder.tokens.accessToken,
+    });
     // One "someone you referred joined" and two vibes.
     expect(counts.body).toEqual({ unreadNotifications: 3, unreadDMs: 0, unreadQuestRequests: 0 });
   });
@@ -107,7 +146,10 @@ describe('people, onboarding and vibes', () => {
     const replay = await send();
     expect(replay.status).toBe(201);
     expect(replay.body.id).toBe(first.body.id);
-    const rows = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vibes WHERE sender_id = $1', [a.user.id]);
+    const rows = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM vibes WHERE sender_id = $1',
+      [a.user.id],
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
@@ -127,16 +169,26 @@ describe('people, onboarding and vibes', () => {
       token: auth.tokens.accessToken,
       body: { targetUserId: auth.user.id, vibeReason: '' },
     });
-    expect(empty.body.errors).toEqual([{ field: 'vibeReason', message: 'Choose a reason for your vibe' }]);
+    expect(empty.body.errors).toEqual([
+      { field: 'vibeReason', message: 'Choose a reason for your vibe' },
+    ]);
   });
 
   it('stores the zone the client reports in X-Timezone', async () => {
     const { auth } = await registerFounder(server);
     const token = auth.tokens.accessToken;
-    await server.request('GET', '/api/notifications/unread-counts', { token, headers: { 'x-timezone': 'Asia/Tokyo' } });
+    await server.request('GET', '/api/notifications/unread-counts', {
+      token,
+      headers: { 'x-timezone': 'Asia/Tokyo' },
+    });
     const me = await server.request<User>('GET', `/api/users/${auth.user.id}`, { token });
     expect(me.body.timezone).toBe('Asia/Tokyo');
-    await server.request('GET', '/api/notifications/unread-counts', { token, headers: { 'x-timezone': 'Not/AZone' } });
-    expect((await server.request<User>('GET', `/api/users/${auth.user.id}`, { token })).body.timezone).toBe('Asia/Tokyo');
+    await server.request('GET', '/api/notifications/unread-counts', {
+      token,
+      headers: { 'x-timezone': 'Not/AZone' },
+    });
+    expect(
+      (await server.request<User>('GET', `/api/users/${auth.user.id}`, { token })).body.timezone,
+    ).toBe('Asia/Tokyo');
   });
 });

@@ -13,7 +13,11 @@ export type VersionFile = z.infer<typeof versionFile>;
 
 export const health = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({ ok: z.boolean(), engine: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+  database: z.object({
+    ok: z.boolean(),
+    engine: z.enum(['pglite', 'postgres']),
+    latencyMs: z.number(),
+  }),
   version: z.string(),
 });
 export type Health = z.infer<typeof health>;

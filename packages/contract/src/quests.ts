@@ -31,33 +31,60 @@ export const REST_DAYS_PER_MONTH = 2;
 export const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-01')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a real date');
+  .refine(
+    (d) =>
+      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
+      new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'Not a real date',
+  );
 export type DayString = z.infer<typeof day>;
 
 export const questTaskInput = z.object({
   /** Present for a task that already exists (renamed or moved); absent for a new one. */
   id: z.uuid().optional(),
-  title: z.string().trim().min(1, 'A task needs a name').max(QUEST_TASK_TITLE_MAX, `Keep a task under ${QUEST_TASK_TITLE_MAX} characters`),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'A task needs a name')
+    .max(QUEST_TASK_TITLE_MAX, `Keep a task under ${QUEST_TASK_TITLE_MAX} characters`),
 });
 
 const questFields = {
-  title: z.string().trim().min(1, 'Give your quest a title').max(QUEST_TITLE_MAX, `Keep the title under ${QUEST_TITLE_MAX} characters`),
-  description: z.string().trim().max(QUEST_DESCRIPTION_MAX, `Keep the description under ${QUEST_DESCRIPTION_MAX} characters`),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Give your quest a title')
+    .max(QUEST_TITLE_MAX, `Keep the title under ${QUEST_TITLE_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(QUEST_DESCRIPTION_MAX, `Keep the description under ${QUEST_DESCRIPTION_MAX} characters`),
   category: z.enum(QUEST_CATEGORIES, 'Choose a category'),
   emoji: z.string().trim().min(1).max(16),
   /** Tasks in order; on edit the list replaces the old one (ids keep existing tasks). */
-  tasks: z.array(questTaskInput).max(QUEST_TASKS_MAX, `A quest can have at most ${QUEST_TASKS_MAX} tasks`),
+  tasks: z
+    .array(questTaskInput)
+    .max(QUEST_TASKS_MAX, `A quest can have at most ${QUEST_TASKS_MAX} tasks`),
   targetDays: z.number().int().min(1, 'A target is at least 1 day').max(3650).nullable(),
   endDate: day.nullable(),
   visibility: z.enum(QUEST_VISIBILITIES),
   allowOthersToJoin: z.boolean(),
   /** Everyone on the quest, the owner included; null means no limit. */
-  participantLimit: z.number().int().min(2, 'A shared quest needs room for at least 2 people').max(1000).nullable(),
+  participantLimit: z
+    .number()
+    .int()
+    .min(2, 'A shared quest needs room for at least 2 people')
+    .max(1000)
+    .nullable(),
   requiresApproval: z.boolean(),
 };
 
-const targetRule = (q: { targetDays?: number | null; endDate?: string | null }) => !(q.targetDays && q.endDate);
-const targetMessage = { message: 'Choose either a number of days or an end date, not both', path: ['endDate'] };
+const targetRule = (q: { targetDays?: number | null; endDate?: string | null }) =>
+  !(q.targetDays && q.endDate);
+const targetMessage = {
+  message: 'Choose either a number of days or an end date, not both',
+  path: ['endDate'],
+};
 
 export const createQuestRequest = z
   .object({
@@ -79,7 +106,11 @@ export type CreateQuestRequest = z.input<typeof createQuestRequest>;
 export const updateQuestRequest = z.object(questFields).partial().refine(targetRule, targetMessage);
 export type UpdateQuestRequest = z.input<typeof updateQuestRequest>;
 
-export const questTask = z.object({ id: z.string(), title: z.string(), position: z.number().int() });
+export const questTask = z.object({
+  id: z.string(),
+  title: z.string(),
+  position: z.number().int(),
+});
 export type QuestTask = z.infer<typeof questTask>;
 
 export const personSummary = z.object({
@@ -198,7 +229,9 @@ export const questCalendarQuery = z.object({
   userId: z.uuid().optional(),
 });
 export const questCalendar = z.object({
-  days: z.array(z.object({ day, checkedIn: z.boolean(), rest: z.boolean(), tasksDone: z.number().int() })),
+  days: z.array(
+    z.object({ day, checkedIn: z.boolean(), rest: z.boolean(), tasksDone: z.number().int() }),
+  ),
 });
 export type QuestCalendar = z.infer<typeof questCalendar>;
 
@@ -223,7 +256,10 @@ export const questRequest = z.object({
   createdAt: z.string(),
 });
 export type QuestRequest = z.infer<typeof questRequest>;
-export const questRequestList = z.object({ items: z.array(questRequest), nextCursor: z.string().nullable() });
+export const questRequestList = z.object({
+  items: z.array(questRequest),
+  nextCursor: z.string().nullable(),
+});
 export type QuestRequestList = z.infer<typeof questRequestList>;
 
 export const pageQuery = z.object({
@@ -251,11 +287,18 @@ export const activityItem = z.object({
   createdAt: z.string(),
 });
 export type ActivityItem = z.infer<typeof activityItem>;
-export const activityList = z.object({ items: z.array(activityItem), nextCursor: z.string().nullable() });
+export const activityList = z.object({
+  items: z.array(activityItem),
+  nextCursor: z.string().nullable(),
+});
 export type ActivityList = z.infer<typeof activityList>;
 
 export const preferencesRequest = z.object({
-  dayStartHour: z.number().int().min(0, 'Pick an hour from 0 to 23').max(23, 'Pick an hour from 0 to 23'),
+  dayStartHour: z
+    .number()
+    .int()
+    .min(0, 'Pick an hour from 0 to 23')
+    .max(23, 'Pick an hour from 0 to 23'),
 });
 export type PreferencesRequest = z.infer<typeof preferencesRequest>;
 

@@ -6,7 +6,10 @@ const VIBE_REASON_TEXTS: readonly string[] = [...VIBE_REASONS, SIGNUP_VIBE_REASO
 export const createVibeRequest = z.object({
   targetUserId: z.uuid('Not a valid user id'),
   /** One of VIBE_REASONS, or the fixed welcome text of the automatic sign-up vibe. */
-  vibeReason: z.string().trim().refine((r) => VIBE_REASON_TEXTS.includes(r), 'Choose a reason for your vibe'),
+  vibeReason: z
+    .string()
+    .trim()
+    .refine((r) => VIBE_REASON_TEXTS.includes(r), 'Choose a reason for your vibe'),
   postId: z.uuid().optional(),
 });
 export type CreateVibeRequest = z.infer<typeof createVibeRequest>;

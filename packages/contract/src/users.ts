@@ -56,7 +56,11 @@ export const user = publicUser.extend({
   supporterTier: z.enum(SUPPORTER_TIERS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   referralCode: z.string(),
-  referralQuota: z.object({ used: z.number().int(), limit: z.number().int(), resetDate: z.string() }),
+  referralQuota: z.object({
+    used: z.number().int(),
+    limit: z.number().int(),
+    resetDate: z.string(),
+  }),
   referralWarnings: z.number().int(),
   referralTracking: z.object({
     referralsThisMonth: z.number().int(),

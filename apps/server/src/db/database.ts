@@ -31,14 +31,21 @@ async function openPglite(dataDir?: string): Promise<Database> {
     },
     transaction(fn) {
       return db.transaction((tx) =>
-        fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }),
+        fn({
+          query: async <T extends object>(sql: string, params: unknown[] = []) =>
+            (await tx.query<T>(sql, params)).rows,
+        }),
       );
     },
     close: () => db.close(),
   };
 }
 
-async function openPostgres(options: { url: string; schema?: string; max?: number }): Promise<Database> {
+async function openPostgres(options: {
+  url: string;
+  schema?: string;
+  max?: number;
+}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,

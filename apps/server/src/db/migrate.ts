@@ -9,7 +9,9 @@ export async function migrate(db: Database): Promise<string[]> {
   await db.query(
     `CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
   );
-  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  const done = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+  );
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {

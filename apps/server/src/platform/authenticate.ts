@@ -50,7 +50,12 @@ export function createAuthenticate(signer: TokenSigner, users: UsersRepository) 
       throw unauthorized('Your session has expired');
     }
     await touch(claims.userId, request.timezone);
-    return { userId: user.id, deviceId: claims.deviceId, zone: request.timezone ?? user.timezone, dayStartHour: user.day_start_hour };
+    return {
+      userId: user.id,
+      deviceId: claims.deviceId,
+      zone: request.timezone ?? user.timezone,
+      dayStartHour: user.day_start_hour,
+    };
   }
   return {
     authenticate: async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
@@ -69,6 +74,14 @@ export function requireAuth(request: FastifyRequest): NonNullable<FastifyRequest
 }
 
 /** "Now" for the person making the request: their zone (X-Timezone first) and day-start hour. */
-export function clockOf(request: FastifyRequest): { now: Date; zone: string; dayStartHour: number } {
-  return { now: new Date(), zone: request.auth?.zone ?? request.timezone ?? 'UTC', dayStartHour: request.auth?.dayStartHour ?? 0 };
+export function clockOf(request: FastifyRequest): {
+  now: Date;
+  zone: string;
+  dayStartHour: number;
+} {
+  return {
+    now: new Date(),
+    zone: request.auth?.zone ?? request.timezone ?? 'UTC',
+    dayStartHour: request.auth?.dayStartHour ?? 0,
+  };
 }

@@ -8,14 +8,24 @@ describe('loadConfig', () => {
   it('uses the documented defaults', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'doers-config-'));
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 3000, founderSeats: 100, databaseUrl: undefined, redisUrl: undefined, publicUrl: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      port: 3000,
+      founderSeats: 100,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+    });
   });
 
   it('stops on a bad value and names it', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
-    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL: must start with postgres/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET: must be at least 32 characters/,
+    );
     expect(() => loadConfig({ FOUNDER_SEATS: '-1' })).toThrow(/FOUNDER_SEATS/);
   });
 

@@ -75,9 +75,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    founderInviteCode: e.FOUNDER_INVITE_CODE ?? persisted(dataDir, 'founder-invite-code', () => `FOUNDER-${randomBytes(6).toString('hex').toUpperCase()}`),
+    founderInviteCode:
+      e.FOUNDER_INVITE_CODE ??
+      persisted(
+        dataDir,
+        'founder-invite-code',
+        () => `FOUNDER-${randomBytes(6).toString('hex').toUpperCase()}`,
+      ),
     founderSeats: e.FOUNDER_SEATS,
-    jwtSecret: e.JWT_SECRET ?? persisted(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
+    jwtSecret:
+      e.JWT_SECRET ?? persisted(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,

@@ -14,11 +14,14 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new HttpError(400, message, errors);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do that') => new HttpError(403, message);
+export const forbidden = (message = 'You are not allowed to do that') =>
+  new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, errors?: FieldError[]) => new HttpError(409, message, errors);
+export const conflict = (message: string, errors?: FieldError[]) =>
+  new HttpError(409, message, errors);
 
 /** Parses input with a contract schema; a failure names every bad field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -37,17 +40,20 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) void reply.headers(error.headers);
-      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.errors));
+      return reply
+        .status(error.statusCode)
+        .send(body(error.statusCode, error.message, error.errors));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(body(500, 'Something went wrong on our side. Please try again.'));
+      return reply
+        .status(500)
+        .send(body(500, 'Something went wrong on our side. Please try again.'));
     }
     // Fastify's own 4xx: bad JSON, body too large, wrong content type.
     return reply.status(status).send(body(status, friendlyFastifyMessage(error)));
   });
-
 }
 
 function friendlyFastifyMessage(error: FastifyError): string {

@@ -24,13 +24,23 @@ export async function idempotent<T>(
   if (key.length > 200) throw badRequest('Idempotency-Key: at most 200 characters');
   const path = request.url;
   const requestHash = sha256(JSON.stringify(request.body ?? null));
-  const stored = await db.query<{ status_code: number; body: T; method: string; path: string; request_hash: string }>(
+  const stored = await db.query<{
+    status_code: number;
+    body: T;
+    method: string;
+    path: string;
+    request_hash: string;
+  }>(
     'SELECT status_code, body, method, path, request_hash FROM idempotency_keys WHERE user_id = $1 AND key = $2',
     [userId, key],
   );
   const previous = stored[0];
   if (previous) {
-    if (previous.method !== request.method || previous.path !== path || previous.request_hash !== requestHash) {
+    if (
+      previous.method !== request.method ||
+      previous.path !== path ||
+      previous.request_hash !== requestHash
+    ) {
       throw new HttpError(422, 'Idempotency-Key was already used for a different request');
     }
     void reply.status(previous.status_code).header('idempotent-replayed', 'true');
@@ -40,7 +50,15 @@ export async function idempotent<T>(
   await db.query(
     `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, status_code, body)
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-    [userId, key, request.method, path, requestHash, result.statusCode, JSON.stringify(result.body)],
+    [
+      userId,
+      key,
+      request.method,
+      path,
+      requestHash,
+      result.statusCode,
+      JSON.stringify(result.body),
+    ],
   );
   void reply.status(result.statusCode);
   return result.body;

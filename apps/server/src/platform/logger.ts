@@ -8,9 +8,22 @@ export function redactUrl(url: string): string {
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: { paths: ['req.headers.authorization', '*.password', '*.newPassword', '*.refreshToken', '*.token'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        '*.password',
+        '*.newPassword',
+        '*.refreshToken',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
     },
   };
 }

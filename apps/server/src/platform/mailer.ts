@@ -27,12 +27,19 @@ export function createMailer(options: {
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
-      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
+      const file = join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       // The file holds the mail; the log says where, not what (it may carry a reset link).
       options.log.info({ file, subject: mail.subject }, 'mail written to the outbox (no SMTP_URL)');

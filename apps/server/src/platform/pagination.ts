@@ -21,8 +21,15 @@ export function decodeCursor(cursor: string | undefined): Cursor | null {
 }
 
 /** Fetch `limit + 1` rows; this trims the extra one and says where the next page starts. */
-export function page<T>(rows: T[], limit: number, key: (row: T) => Cursor): { items: T[]; nextCursor: string | null } {
+export function page<T>(
+  rows: T[],
+  limit: number,
+  key: (row: T) => Cursor,
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(key(last).at, key(last).id) : null };
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeCursor(key(last).at, key(last).id) : null,
+  };
 }

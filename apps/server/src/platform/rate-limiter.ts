@@ -32,7 +32,8 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
         windows.set(key, w);
       }
       w.count += 1;
-      if (windows.size > 50_000) for (const [k, v] of windows) if (v.resetAt <= t) windows.delete(k);
+      if (windows.size > 50_000)
+        for (const [k, v] of windows) if (v.resetAt <= t) windows.delete(k);
       return w.count > rule.limit ? Math.ceil((w.resetAt - t) / 1000) : 0;
     },
     async close() {},
@@ -44,13 +45,14 @@ export function redisRateLimiter(redis: Redis, prefix = 'doers:rl:'): RateLimite
   return {
     async hit(key, rule) {
       const k = `${prefix}${key}`;
-      const [[, count], [, ttl]] = (await redis
-        .multi()
-        .incr(k)
-        .pttl(k)
-        .exec()) as [[null, number], [null, number]];
+      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [
+        [null, number],
+        [null, number],
+      ];
       if (ttl < 0) await redis.pexpire(k, rule.windowMs);
-      return count > rule.limit ? Math.max(1, Math.ceil((ttl < 0 ? rule.windowMs : ttl) / 1000)) : 0;
+      return count > rule.limit
+        ? Math.max(1, Math.ceil((ttl < 0 ? rule.windowMs : ttl) / 1000))
+        : 0;
     },
     async close() {},
   };
@@ -59,7 +61,10 @@ export function redisRateLimiter(redis: Redis, prefix = 'doers:rl:'): RateLimite
 /** RATE_LIMIT_FACTOR multiplies every limit (end-to-end runs sign many people up from one IP). */
 export function scaled(inner: RateLimiter, factor: number): RateLimiter {
   if (factor === 1) return inner;
-  return { hit: (key, rule) => inner.hit(key, { ...rule, limit: rule.limit * factor }), close: () => inner.close() };
+  return {
+    hit: (key, rule) => inner.hit(key, { ...rule, limit: rule.limit * factor }),
+    close: () => inner.close(),
+  };
 }
 
 export async function enforce(limiter: RateLimiter, key: string, rule: RateRule): Promise<void> {

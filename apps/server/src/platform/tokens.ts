@@ -21,7 +21,9 @@ export class TokenSigner {
   }
 
   /** Returns the user id and device id, or null for a bad or expired token. */
-  async verifyAccess(token: string): Promise<{ userId: string; deviceId: string; epoch: number } | null> {
+  async verifyAccess(
+    token: string,
+  ): Promise<{ userId: string; deviceId: string; epoch: number } | null> {
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
       const { sub, did, ep } = payload;

@@ -18,7 +18,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.endsWith('version.json')) res.setHeader('cache-control', 'no-store');
-      else if (HASHED_ASSET.test(filePath)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else if (HASHED_ASSET.test(filePath))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else if (NO_CACHE.test(filePath)) res.setHeader('cache-control', 'no-cache');
       else res.setHeader('cache-control', 'public, max-age=3600');
     },

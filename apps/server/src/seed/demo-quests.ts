@@ -20,9 +20,13 @@ type DemoQuest = {
 };
 
 /** Quests with a few weeks of check-ins, so streaks, calendars and the leaderboard show something. */
-export async function seedDemoQuests(db: Database, people: [UserRow, UserRow, UserRow]): Promise<void> {
+export async function seedDemoQuests(
+  db: Database,
+  people: [UserRow, UserRow, UserRow],
+): Promise<void> {
   const [maya, leo, ana] = people;
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const demo: DemoQuest[] = [
     {
       owner: maya,
@@ -76,9 +80,18 @@ export async function seedDemoQuests(db: Database, people: [UserRow, UserRow, Us
         participant_limit: q.shared ? 12 : null,
         requires_approval: false,
       });
-      await quests.replaceTasks(tx, id, q.tasks.map((title) => ({ id: randomUUID(), title })));
+      await quests.replaceTasks(
+        tx,
+        id,
+        q.tasks.map((title) => ({ id: randomUUID(), title })),
+      );
       for (const person of [q.owner, ...q.members]) {
-        await quests.join(tx, { questId: id, userId: person.id, role: person === q.owner ? 'owner' : 'member', joinedOn: started });
+        await quests.join(tx, {
+          questId: id,
+          userId: person.id,
+          role: person === q.owner ? 'owner' : 'member',
+          joinedOn: started,
+        });
         for (const ago of q.history.get(person.id) ?? []) {
           const day = addDays(today, -ago);
           await checkIns.insert(tx, {
@@ -92,7 +105,11 @@ export async function seedDemoQuests(db: Database, people: [UserRow, UserRow, Us
         await recorder.recordParticipant(tx, id, person.id, { now, zone: 'UTC', dayStartHour: 0 });
       }
     }
-    for (const person of people) await recorder.recordUser(tx, person.id, { now, zone: 'UTC', dayStartHour: 0 });
-    await quests.refreshQuestCounts(people.map((p) => p.id), tx);
+    for (const person of people)
+      await recorder.recordUser(tx, person.id, { now, zone: 'UTC', dayStartHour: 0 });
+    await quests.refreshQuestCounts(
+      people.map((p) => p.id),
+      tx,
+    );
   });
 }

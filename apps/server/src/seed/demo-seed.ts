@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { FOUNDER_REFERRALS_PER_MONTH, ONBOARDING_STEPS, REFERRALS_PER_MONTH, TIER_LIMITS } from '@doers/contract';
+import {
+  FOUNDER_REFERRALS_PER_MONTH,
+  ONBOARDING_STEPS,
+  REFERRALS_PER_MONTH,
+  TIER_LIMITS,
+} from '@doers/contract';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
 import { hashPassword } from '../modules/auth/passwords.js';
@@ -21,7 +26,9 @@ const PEOPLE = [
 /** On an empty database: a few people who vibe with each other, and how to sign in. */
 export async function seedDemo(db: Database, config: Config, log: Logger): Promise<void> {
   const users = new UsersRepository(db);
-  const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')) as [{ n: number }];
+  const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')) as [
+    { n: number },
+  ];
   if (n === 0) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const onboarding = new OnboardingRepository(db);
@@ -46,7 +53,9 @@ export async function seedDemo(db: Database, config: Config, log: Logger): Promi
             limit_quests: TIER_LIMITS.free.quests,
             limit_post_duration: TIER_LIMITS.free.postDuration,
             limit_dm_duration: TIER_LIMITS.free.dmDuration,
-            limit_referrals_per_month: person.founder ? FOUNDER_REFERRALS_PER_MONTH : REFERRALS_PER_MONTH,
+            limit_referrals_per_month: person.founder
+              ? FOUNDER_REFERRALS_PER_MONTH
+              : REFERRALS_PER_MONTH,
             timezone: 'UTC',
           },
           tx,

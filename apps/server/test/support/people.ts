@@ -24,14 +24,21 @@ export function newPerson(overrides: Partial<RegisterRequest> = {}): RegisterReq
   };
 }
 
-export async function registerFounder(server: TestServer, overrides: Partial<RegisterRequest> = {}) {
+export async function registerFounder(
+  server: TestServer,
+  overrides: Partial<RegisterRequest> = {},
+) {
   const person = newPerson({ inviteCode: FOUNDER_CODE, ...overrides });
   const res = await server.request<AuthResponse>('POST', '/api/auth/register', { body: person });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { person, auth: res.body };
 }
 
-export async function registerReferred(server: TestServer, referralCode: string, overrides: Partial<RegisterRequest> = {}) {
+export async function registerReferred(
+  server: TestServer,
+  referralCode: string,
+  overrides: Partial<RegisterRequest> = {},
+) {
   const person = newPerson({ referralCode, ...overrides });
   const res = await server.request<AuthResponse>('POST', '/api/auth/register', { body: person });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

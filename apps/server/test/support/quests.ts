@@ -14,7 +14,12 @@ export function questInput(overrides: Partial<CreateQuestRequest> = {}): CreateQ
   };
 }
 
-export async function createQuest(server: TestServer, auth: AuthResponse, overrides: Partial<CreateQuestRequest> = {}, zone = 'UTC') {
+export async function createQuest(
+  server: TestServer,
+  auth: AuthResponse,
+  overrides: Partial<CreateQuestRequest> = {},
+  zone = 'UTC',
+) {
   const res = await server.request<Quest>('POST', '/api/quests', {
     token: auth.tokens.accessToken,
     body: questInput(overrides),
@@ -28,7 +33,8 @@ export async function createQuest(server: TestServer, auth: AuthResponse, overri
 export function zoneWithLocalHour(from: number, to: number, now = new Date()): string {
   for (let offset = -10; offset <= 12; offset++) {
     const hour = (now.getUTCHours() + offset + 24) % 24;
-    if (hour >= from && hour < to) return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    if (hour >= from && hour < to)
+      return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
   }
   throw new Error('no zone found');
 }

@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 export type ReceivedMail = { to: string[]; raw: string };
 
 /** A real SMTP server on a random port that keeps what it receives. */
-export async function startSmtpInbox(): Promise<{ url: string; mails: ReceivedMail[]; next: () => Promise<ReceivedMail>; close: () => Promise<void> }> {
+export async function startSmtpInbox(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  next: () => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const waiters: ((mail: ReceivedMail) => void)[] = [];
   const server = new SMTPServer({
@@ -14,7 +19,10 @@ export async function startSmtpInbox(): Promise<{ url: string; mails: ReceivedMa
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
         mails.push(mail);
         waiters.shift()?.(mail);
         callback();

@@ -15,18 +15,29 @@ export type TestServer = {
   url: string;
   db: Database;
   dataDir: string;
-  request: <T = unknown>(method: string, path: string, options?: RequestOptions) => Promise<TestResponse<T>>;
+  request: <T = unknown>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ) => Promise<TestResponse<T>>;
   close: () => Promise<void>;
 };
 
-export type RequestOptions = { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string };
+export type RequestOptions = {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  raw?: string;
+};
 export type TestResponse<T> = { status: number; body: T; headers: Headers };
 
 /**
  * A real server on a random port: PGlite in memory by default; with DATABASE_URL set, a fresh
  * schema on that PostgreSQL; with REDIS_URL set, rate limits in Redis under a fresh prefix.
  */
-export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'doers-test-'));
   const id = randomBytes(5).toString('hex');
   const config = loadConfig({
@@ -57,7 +68,8 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     request: (method, path, options) => request(url, method, path, options),
     async close() {
       await app.close();
-      if (runtime.db.engine === 'postgres') await runtime.db.query(`DROP SCHEMA "${schema}" CASCADE`);
+      if (runtime.db.engine === 'postgres')
+        await runtime.db.query(`DROP SCHEMA "${schema}" CASCADE`);
       await runtime.close();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -77,7 +89,11 @@ export async function request<T>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const res = await fetch(base + path, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {

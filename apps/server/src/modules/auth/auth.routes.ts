@@ -29,7 +29,11 @@ export function authRoutes(
   app.post('/auth/login', async (request) => {
     const input = parse(loginRequest, request.body);
     await enforce(limiter, `login:ip:${request.ip}`, RATE_RULES.loginIp);
-    await enforce(limiter, `login:account:${await auth.loginKey(input.email)}`, RATE_RULES.loginAccount);
+    await enforce(
+      limiter,
+      `login:account:${await auth.loginKey(input.email)}`,
+      RATE_RULES.loginAccount,
+    );
     return auth.login(input);
   });
 

@@ -61,14 +61,17 @@ export class AuthService {
     let referrer: UserRow | undefined;
     if (founderMode) {
       if (!this.deps.founder.inviteCode || input.inviteCode !== this.deps.founder.inviteCode) {
-        throw badRequest('Invalid founder invite code', [{ field: 'inviteCode', message: 'Invalid founder invite code' }]);
+        throw badRequest('Invalid founder invite code', [
+          { field: 'inviteCode', message: 'Invalid founder invite code' },
+        ]);
       }
       if ((await this.founderSeatsLeft()) === 0) {
         throw new HttpError(403, 'All founder seats are taken. Ask a member for a referral code.');
       }
     } else if (input.referralCode !== '') {
       const check = await this.deps.referrals.check(input.referralCode);
-      if (!check.valid) throw badRequest(check.error, [{ field: 'referralCode', message: check.error }]);
+      if (!check.valid)
+        throw badRequest(check.error, [{ field: 'referralCode', message: check.error }]);
       referrer = check.referrer;
     } else {
       throw badRequest('A referral code or founder invite is required to join Doers', [
@@ -104,14 +107,19 @@ export class AuthService {
           limit_quests: limits.quests,
           limit_post_duration: limits.postDuration,
           limit_dm_duration: limits.dmDuration,
-          limit_referrals_per_month: founderMode ? FOUNDER_REFERRALS_PER_MONTH : REFERRALS_PER_MONTH,
+          limit_referrals_per_month: founderMode
+            ? FOUNDER_REFERRALS_PER_MONTH
+            : REFERRALS_PER_MONTH,
           timezone,
         },
         tx,
       );
       await users.upsertDevice(row.id, input.device, tx);
       if (referrer) {
-        await this.deps.notifications.insert({ userId: referrer.id, type: 'referral_joined', actorId: row.id }, tx);
+        await this.deps.notifications.insert(
+          { userId: referrer.id, type: 'referral_joined', actorId: row.id },
+          tx,
+        );
       }
       return row;
     });
@@ -123,7 +131,8 @@ export class AuthService {
     const user = await this.deps.users.findByLogin(input.email);
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user || !ok) throw unauthorized('Invalid email/username or password');
-    if (user.status !== 'Active') throw new HttpError(403, 'This account is suspended. Contact support.');
+    if (user.status !== 'Active')
+      throw new HttpError(403, 'This account is suspended. Contact support.');
     await this.deps.users.upsertDevice(user.id, input.device);
     const tokens = await this.issueTokens(user, input.device.id, input.rememberMe);
     return authResponse(user, tokens, await this.deps.onboarding.requiresOnboarding(user.id));
@@ -137,19 +146,24 @@ export class AuthService {
     // Two tabs of one device may present the same token moments apart: within the grace
     // period the second one gets a fresh token of the same chain. Later, it is a stolen token.
     const concurrentUse =
-      row.used_at !== null && !row.revoked_at && this.deps.now().getTime() - row.used_at.getTime() < REUSE_GRACE_MS;
+      row.used_at !== null &&
+      !row.revoked_at &&
+      this.deps.now().getTime() - row.used_at.getTime() < REUSE_GRACE_MS;
     if ((row.used_at && !concurrentUse) || row.revoked_at) {
       await sessions.revokeFamily(row.family_id);
       throw unauthorized('Session expired. Please log in again.');
     }
-    if (row.expires_at.getTime() <= this.deps.now().getTime()) throw unauthorized('Session expired. Please log in again.');
+    if (row.expires_at.getTime() <= this.deps.now().getTime())
+      throw unauthorized('Session expired. Please log in again.');
     const user = await this.deps.users.findById(row.user_id);
-    if (!user || user.status !== 'Active') throw unauthorized('Session expired. Please log in again.');
+    if (!user || user.status !== 'Active')
+      throw unauthorized('Session expired. Please log in again.');
 
     const next = randomToken();
     const rotated = await db.transaction(async (tx) => {
       // Losing the race to mark it used means another tab just used it: the same grace applies.
-      if (!(await sessions.markUsed(row.id, tx)) && (await sessions.isRevoked(row.id, tx))) return false;
+      if (!(await sessions.markUsed(row.id, tx)) && (await sessions.isRevoked(row.id, tx)))
+        return false;
       await sessions.insertRefreshToken(
         {
           id: randomUUID(),
@@ -169,7 +183,10 @@ export class AuthService {
       await sessions.revokeFamily(row.family_id);
       throw unauthorized('Session expired. Please log in again.');
     }
-    return { accessToken: await this.deps.signer.signAccess(user.id, row.device_id, user.session_epoch), refreshToken: next };
+    return {
+      accessToken: await this.deps.signer.signAccess(user.id, row.device_id, user.session_epoch),
+      refreshToken: next,
+    };
   }
 
   /** The per-account login limit counts one account however it is named (email or username). */
@@ -195,7 +212,9 @@ export class AuthService {
       new Date(this.deps.now().getTime() + RESET_LINK_VALIDITY_MS),
     );
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    this.deps.mailer.send(resetPasswordMail(user.email, user.display_name, link)).catch(this.deps.onBackgroundError);
+    this.deps.mailer
+      .send(resetPasswordMail(user.email, user.display_name, link))
+      .catch(this.deps.onBackgroundError);
   }
 
   async resetPassword(token: string, newPassword: string): Promise<void> {
@@ -225,11 +244,16 @@ export class AuthService {
       remember,
       expires_at: this.refreshExpiry(remember),
     });
-    return { accessToken: await this.deps.signer.signAccess(user.id, deviceId, user.session_epoch), refreshToken };
+    return {
+      accessToken: await this.deps.signer.signAccess(user.id, deviceId, user.session_epoch),
+      refreshToken,
+    };
   }
 
   private refreshExpiry(remember: boolean): Date {
-    return new Date(this.deps.now().getTime() + (remember ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session));
+    return new Date(
+      this.deps.now().getTime() + (remember ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session),
+    );
   }
 
   /** Unique keys can still collide between the check and the insert (or on a referral code). */
@@ -247,13 +271,19 @@ export class AuthService {
 }
 
 const usernameTaken = () =>
-  conflict('This username is already taken', [{ field: 'username', message: 'This username is already taken' }]);
+  conflict('This username is already taken', [
+    { field: 'username', message: 'This username is already taken' },
+  ]);
 const emailTaken = () =>
   conflict('An account with this email already exists', [
     { field: 'email', message: 'An account with this email already exists' },
   ]);
 
-function authResponse(user: UserRow, tokens: { accessToken: string; refreshToken: string }, requiresQuest: boolean): AuthResponse {
+function authResponse(
+  user: UserRow,
+  tokens: { accessToken: string; refreshToken: string },
+  requiresQuest: boolean,
+): AuthResponse {
   return {
     user: {
       id: user.id,

@@ -6,9 +6,13 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 // A fixed hash to verify against when no account matches, so both paths take as long.
-const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$ZG9lcnMtZHVtbXktc2FsdA$qJ+e7pVn2iZ5/XlDk8B8wSMbA1hFQkRLiLOr9ixN2bE';
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$ZG9lcnMtZHVtbXktc2FsdA$qJ+e7pVn2iZ5/XlDk8B8wSMbA1hFQkRLiLOr9ixN2bE';
 
-export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | undefined,
+  password: string,
+): Promise<boolean> {
   try {
     return await verify(passwordHash ?? DUMMY_HASH, password);
   } catch {

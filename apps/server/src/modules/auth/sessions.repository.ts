@@ -17,18 +17,32 @@ export class SessionsRepository {
   constructor(private readonly db: Queryable) {}
 
   async insertRefreshToken(
-    row: Pick<RefreshTokenRow, 'id' | 'user_id' | 'device_id' | 'family_id' | 'token_hash' | 'remember' | 'expires_at'>,
+    row: Pick<
+      RefreshTokenRow,
+      'id' | 'user_id' | 'device_id' | 'family_id' | 'token_hash' | 'remember' | 'expires_at'
+    >,
     tx: Queryable = this.db,
   ): Promise<void> {
     await tx.query(
       `INSERT INTO refresh_tokens (id, user_id, device_id, family_id, token_hash, remember, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [row.id, row.user_id, row.device_id, row.family_id, row.token_hash, row.remember, row.expires_at],
+      [
+        row.id,
+        row.user_id,
+        row.device_id,
+        row.family_id,
+        row.token_hash,
+        row.remember,
+        row.expires_at,
+      ],
     );
   }
 
   async findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-    const rows = await this.db.query<RefreshTokenRow>('SELECT * FROM refresh_tokens WHERE token_hash = $1', [tokenHash]);
+    const rows = await this.db.query<RefreshTokenRow>(
+      'SELECT * FROM refresh_tokens WHERE token_hash = $1',
+      [tokenHash],
+    );
     return rows[0];
   }
 
@@ -42,25 +56,36 @@ export class SessionsRepository {
   }
 
   async isRevoked(id: string, tx: Queryable): Promise<boolean> {
-    const rows = await tx.query<{ revoked: boolean }>('SELECT revoked_at IS NOT NULL AS revoked FROM refresh_tokens WHERE id = $1', [id]);
+    const rows = await tx.query<{ revoked: boolean }>(
+      'SELECT revoked_at IS NOT NULL AS revoked FROM refresh_tokens WHERE id = $1',
+      [id],
+    );
     return rows[0]?.revoked ?? true;
   }
 
   async revokeFamily(familyId: string, tx: Queryable = this.db): Promise<void> {
-    await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
+    await tx.query(
+      'UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL',
+      [familyId],
+    );
   }
 
   async revokeAllForUser(userId: string, tx: Queryable): Promise<void> {
-    await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
-    await tx.query('UPDATE users SET session_epoch = session_epoch + 1, updated_at = now() WHERE id = $1', [userId]);
+    await tx.query(
+      'UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+      [userId],
+    );
+    await tx.query(
+      'UPDATE users SET session_epoch = session_epoch + 1, updated_at = now() WHERE id = $1',
+      [userId],
+    );
   }
 
   async insertPasswordReset(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.db.query('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
-      tokenHash,
-      userId,
-      expiresAt,
-    ]);
+    await this.db.query(
+      'INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)',
+      [tokenHash, userId, expiresAt],
+    );
   }
 
   async isPasswordResetUsable(tokenHash: string): Promise<boolean> {
@@ -81,7 +106,10 @@ export class SessionsRepository {
     const userId = rows[0]?.user_id;
     // Any other link still out there stops working too.
     if (userId) {
-      await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
+      await tx.query(
+        'UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
+        [userId],
+      );
     }
     return userId;
   }

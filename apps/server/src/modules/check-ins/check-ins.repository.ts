@@ -16,7 +16,12 @@ export type CheckInRow = {
   created_at: Date;
 };
 
-export const toMark = (r: { day: string; zone: string; day_start_hour: number; anchor_at: Date }): DayMark => ({
+export const toMark = (r: {
+  day: string;
+  zone: string;
+  day_start_hour: number;
+  anchor_at: Date;
+}): DayMark => ({
   day: r.day,
   zone: r.zone,
   dayStartHour: r.day_start_hour,
@@ -27,12 +32,21 @@ export const toMark = (r: { day: string; zone: string; day_start_hour: number; a
 export class CheckInsRepository {
   constructor(private readonly db: Queryable) {}
 
-  async forParticipant(questId: string, userId: string, tx: Queryable = this.db): Promise<CheckInRow[]> {
-    return tx.query<CheckInRow>('SELECT * FROM check_ins WHERE quest_id = $1 AND user_id = $2 ORDER BY anchor_at', [questId, userId]);
+  async forParticipant(
+    questId: string,
+    userId: string,
+    tx: Queryable = this.db,
+  ): Promise<CheckInRow[]> {
+    return tx.query<CheckInRow>(
+      'SELECT * FROM check_ins WHERE quest_id = $1 AND user_id = $2 ORDER BY anchor_at',
+      [questId, userId],
+    );
   }
 
   async forUser(userId: string, tx: Queryable = this.db): Promise<CheckInRow[]> {
-    return tx.query<CheckInRow>('SELECT * FROM check_ins WHERE user_id = $1 ORDER BY anchor_at', [userId]);
+    return tx.query<CheckInRow>('SELECT * FROM check_ins WHERE user_id = $1 ORDER BY anchor_at', [
+      userId,
+    ]);
   }
 
   async insert(
@@ -42,7 +56,17 @@ export class CheckInsRepository {
     const rows = await tx.query<CheckInRow>(
       `INSERT INTO check_ins (id, quest_id, user_id, day, zone, day_start_hour, anchor_at, late, task_ids)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::uuid[]) RETURNING *`,
-      [randomUUID(), c.questId, c.userId, c.mark.day, c.mark.zone, c.mark.dayStartHour, c.mark.at, c.late, c.taskIds],
+      [
+        randomUUID(),
+        c.questId,
+        c.userId,
+        c.mark.day,
+        c.mark.zone,
+        c.mark.dayStartHour,
+        c.mark.at,
+        c.late,
+        c.taskIds,
+      ],
     );
     return rows[0]!;
   }
@@ -52,7 +76,9 @@ export class CheckInsRepository {
   }
 
   async restDays(userId: string, tx: Queryable = this.db): Promise<Set<string>> {
-    const rows = await tx.query<{ day: string }>('SELECT day FROM rest_days WHERE user_id = $1', [userId]);
+    const rows = await tx.query<{ day: string }>('SELECT day FROM rest_days WHERE user_id = $1', [
+      userId,
+    ]);
     return new Set(rows.map((r) => r.day));
   }
 
@@ -68,28 +94,62 @@ export class CheckInsRepository {
   }
 
   async addRestDay(tx: Queryable, userId: string, day: string): Promise<void> {
-    await tx.query('INSERT INTO rest_days (user_id, day) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, day]);
+    await tx.query('INSERT INTO rest_days (user_id, day) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      userId,
+      day,
+    ]);
   }
 
   async removeRestDay(tx: Queryable, userId: string, day: string): Promise<void> {
     await tx.query('DELETE FROM rest_days WHERE user_id = $1 AND day = $2', [userId, day]);
   }
 
-  async saveParticipantStreak(tx: Queryable, questId: string, userId: string, s: StreakSummary, last: CheckInRow | undefined): Promise<void> {
+  async saveParticipantStreak(
+    tx: Queryable,
+    questId: string,
+    userId: string,
+    s: StreakSummary,
+    last: CheckInRow | undefined,
+  ): Promise<void> {
     await tx.query(
       `UPDATE quest_participants SET run_length = $3, longest_streak = $4, total_check_ins = $5,
          last_day = $6, last_zone = $7, last_day_start_hour = $8, last_at = $9
        WHERE quest_id = $1 AND user_id = $2`,
-      [questId, userId, s.runLength, s.longestStreak, s.totalDays, last?.day ?? null, last?.zone ?? null, last?.day_start_hour ?? null, last?.anchor_at ?? null],
+      [
+        questId,
+        userId,
+        s.runLength,
+        s.longestStreak,
+        s.totalDays,
+        last?.day ?? null,
+        last?.zone ?? null,
+        last?.day_start_hour ?? null,
+        last?.anchor_at ?? null,
+      ],
     );
   }
 
-  async saveUserStreak(tx: Queryable, userId: string, s: StreakSummary, totalCheckIns: number, last: CheckInRow | undefined): Promise<void> {
+  async saveUserStreak(
+    tx: Queryable,
+    userId: string,
+    s: StreakSummary,
+    totalCheckIns: number,
+    last: CheckInRow | undefined,
+  ): Promise<void> {
     await tx.query(
       `UPDATE user_stats SET current_streak = $2, longest_streak = $3, total_check_ins = $4,
          last_day = $5, last_zone = $6, last_day_start_hour = $7, last_at = $8
        WHERE user_id = $1`,
-      [userId, s.runLength, s.longestStreak, totalCheckIns, last?.day ?? null, last?.zone ?? null, last?.day_start_hour ?? null, last?.anchor_at ?? null],
+      [
+        userId,
+        s.runLength,
+        s.longestStreak,
+        totalCheckIns,
+        last?.day ?? null,
+        last?.zone ?? null,
+        last?.day_start_hour ?? null,
+        last?.anchor_at ?? null,
+      ],
     );
   }
 
@@ -115,7 +175,11 @@ export class CheckInsRepository {
    * Recent check-ins the viewer may see: their own, and those of people they vibe with on quests
    * the viewer may see.
    */
-  async activityFor(viewerId: string, cursor: Cursor | null, limit: number): Promise<(CheckInRow & { title: string; emoji: string; task_count: number })[]> {
+  async activityFor(
+    viewerId: string,
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<(CheckInRow & { title: string; emoji: string; task_count: number })[]> {
     return this.db.query(
       `SELECT c.*, q.title, q.emoji, (SELECT count(*)::int FROM quest_tasks t WHERE t.quest_id = q.id) AS task_count
          FROM check_ins c JOIN quests q ON q.id = c.quest_id

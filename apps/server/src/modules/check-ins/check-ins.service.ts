@@ -1,4 +1,9 @@
-import { STREAK_MILESTONES, type CheckInResponse, type Quest, type QuestCalendar } from '@doers/contract';
+import {
+  STREAK_MILESTONES,
+  type CheckInResponse,
+  type Quest,
+  type QuestCalendar,
+} from '@doers/contract';
 import type { Database } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { NotificationsRepository } from '../notifications/notifications.repository.js';
@@ -7,7 +12,13 @@ import type { QuestViews } from '../quests/quest-views.js';
 import type { QuestsRepository } from '../quests/quests.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { addDays } from '../streaks/local-day.js';
-import { checkInWindow, dayGap, markFor, type Clock, type DayMark } from '../streaks/streak-calculator.js';
+import {
+  checkInWindow,
+  dayGap,
+  markFor,
+  type Clock,
+  type DayMark,
+} from '../streaks/streak-calculator.js';
 import { toMark, type CheckInsRepository } from './check-ins.repository.js';
 import type { StreakRecorder } from './streak-recorder.js';
 
@@ -26,32 +37,56 @@ export class CheckInsService {
   ) {}
 
   /** One check-in per quest per day of the person's own; yesterday until the late window closes. */
-  async checkIn(userId: string, questId: string, input: { day: 'today' | 'yesterday'; taskIds: string[] }, clock: Clock): Promise<CheckInResponse> {
+  async checkIn(
+    userId: string,
+    questId: string,
+    input: { day: 'today' | 'yesterday'; taskIds: string[] },
+    clock: Clock,
+  ): Promise<CheckInResponse> {
     const quest = await this.deps.access.visibleQuest(questId, userId);
-    if (quest.status !== 'active') throw conflict(`This quest is ${quest.status}: check-ins are closed`);
+    if (quest.status !== 'active')
+      throw conflict(`This quest is ${quest.status}: check-ins are closed`);
     const window = checkInWindow(clock);
     if (input.day === 'yesterday' && !window.lateOpen) {
       const closes = String((12 + clock.dayStartHour) % 24).padStart(2, '0');
-      throw badRequest(`Yesterday can no longer be checked in: that window closed at ${closes}:00 today`);
+      throw badRequest(
+        `Yesterday can no longer be checked in: that window closed at ${closes}:00 today`,
+      );
     }
     const tasks = await this.deps.quests.tasksOf([questId]);
     const unknown = input.taskIds.filter((id) => !tasks.some((t) => t.id === id));
-    if (unknown.length) throw badRequest('taskIds: a task is not part of this quest', [{ field: 'taskIds', message: 'Unknown task' }]);
+    if (unknown.length)
+      throw badRequest('taskIds: a task is not part of this quest', [
+        { field: 'taskIds', message: 'Unknown task' },
+      ]);
 
     const mark = markFor(clock, input.day);
     const { row, before, after } = await this.deps.db.transaction(async (tx) => {
       await this.deps.users.lockStats(tx, userId);
       const participant = await this.deps.quests.lockParticipant(tx, questId, userId);
-      if (!participant || participant.status !== 'active') throw forbidden('Join this quest to check in');
+      if (!participant || participant.status !== 'active')
+        throw forbidden('Join this quest to check in');
       if (mark.day < participant.joined_on) {
-        throw badRequest(`You started this quest on ${participant.joined_on}: there is no check-in before that`);
+        throw badRequest(
+          `You started this quest on ${participant.joined_on}: there is no check-in before that`,
+        );
       }
       const existing = (await this.deps.checkIns.forParticipant(questId, userId, tx)).map(toMark);
       if (existing.some((m) => sameDay(m, mark))) {
-        throw conflict(input.day === 'today' ? 'You already checked in today' : 'You already checked in for yesterday');
+        throw conflict(
+          input.day === 'today'
+            ? 'You already checked in today'
+            : 'You already checked in for yesterday',
+        );
       }
       const before = participant.run_length;
-      const row = await this.deps.checkIns.insert(tx, { questId, userId, mark, late: input.day === 'yesterday', taskIds: dedupe(input.taskIds) });
+      const row = await this.deps.checkIns.insert(tx, {
+        questId,
+        userId,
+        mark,
+        late: input.day === 'yesterday',
+        taskIds: dedupe(input.taskIds),
+      });
       const after = await this.deps.recorder.recordParticipant(tx, questId, userId, clock);
       await this.deps.recorder.recordUser(tx, userId, clock);
       return { row, before, after };
@@ -59,8 +94,16 @@ export class CheckInsService {
 
     const milestone = STREAK_MILESTONES.find((m) => after.currentStreak >= m && before < m) ?? null;
     // Undo and redo reach the same milestone again: celebrate it, but notify once.
-    if (milestone && !(await this.deps.notifications.hasMilestone(userId, questId, milestone, row.day))) {
-      await this.deps.notifications.insert({ userId, type: 'streak_milestone', actorId: null, data: { questId, days: milestone, day: row.day } });
+    if (
+      milestone &&
+      !(await this.deps.notifications.hasMilestone(userId, questId, milestone, row.day))
+    ) {
+      await this.deps.notifications.insert({
+        userId,
+        type: 'streak_milestone',
+        actorId: null,
+        data: { questId, days: milestone, day: row.day },
+      });
     }
     return {
       checkIn: {
@@ -94,10 +137,20 @@ export class CheckInsService {
   }
 
   /** The last weeks of one participant's check-ins, oldest day first, ending today. */
-  async calendar(viewerId: string, questId: string, weeks: number, subjectId: string | undefined, clock: Clock): Promise<QuestCalendar> {
+  async calendar(
+    viewerId: string,
+    questId: string,
+    weeks: number,
+    subjectId: string | undefined,
+    clock: Clock,
+  ): Promise<QuestCalendar> {
     await this.deps.access.visibleQuest(questId, viewerId);
     const userId = subjectId ?? viewerId;
-    if (subjectId && subjectId !== viewerId && !(await this.deps.quests.participant(questId, subjectId))) {
+    if (
+      subjectId &&
+      subjectId !== viewerId &&
+      !(await this.deps.quests.participant(questId, subjectId))
+    ) {
       throw notFound('That person is not on this quest');
     }
     const { today } = checkInWindow(clock);
@@ -109,7 +162,12 @@ export class CheckInsService {
     return {
       days: days.map((day) => {
         const c = rows.find((r) => r.day === day);
-        return { day, checkedIn: Boolean(c), rest: rest.has(day), tasksDone: c?.task_ids.length ?? 0 };
+        return {
+          day,
+          checkedIn: Boolean(c),
+          rest: rest.has(day),
+          tasksDone: c?.task_ids.length ?? 0,
+        };
       }),
     };
   }
@@ -121,4 +179,3 @@ function sameDay(a: DayMark, b: DayMark): boolean {
 }
 
 const dedupe = (ids: string[]) => [...new Set(ids)];
-

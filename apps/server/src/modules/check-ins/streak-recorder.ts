@@ -9,7 +9,12 @@ import { toMark, type CheckInsRepository } from './check-ins.repository.js';
 export class StreakRecorder {
   constructor(private readonly checkIns: CheckInsRepository) {}
 
-  async recordParticipant(tx: Queryable, questId: string, userId: string, clock: Clock): Promise<StreakSummary> {
+  async recordParticipant(
+    tx: Queryable,
+    questId: string,
+    userId: string,
+    clock: Clock,
+  ): Promise<StreakSummary> {
     const rows = await this.checkIns.forParticipant(questId, userId, tx);
     const rest = await this.checkIns.restDays(userId, tx);
     const summary = summarizeStreak(rows.map(toMark), rest, clock);

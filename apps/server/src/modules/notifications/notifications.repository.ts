@@ -13,16 +13,18 @@ export class NotificationsRepository {
   constructor(private readonly db: Queryable) {}
 
   async insert(
-    n: { userId: string; type: NotificationType; actorId: string | null; data?: Record<string, unknown> },
+    n: {
+      userId: string;
+      type: NotificationType;
+      actorId: string | null;
+      data?: Record<string, unknown>;
+    },
     tx: Queryable = this.db,
   ): Promise<void> {
-    await tx.query('INSERT INTO notifications (id, user_id, type, actor_id, data) VALUES ($1, $2, $3, $4, $5)', [
-      randomUUID(),
-      n.userId,
-      n.type,
-      n.actorId,
-      JSON.stringify(n.data ?? {}),
-    ]);
+    await tx.query(
+      'INSERT INTO notifications (id, user_id, type, actor_id, data) VALUES ($1, $2, $3, $4, $5)',
+      [randomUUID(), n.userId, n.type, n.actorId, JSON.stringify(n.data ?? {})],
+    );
   }
 
   async hasMilestone(userId: string, questId: string, days: number, day: string): Promise<boolean> {

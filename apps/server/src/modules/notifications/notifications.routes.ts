@@ -6,15 +6,23 @@ import type { NotificationsRepository } from './notifications.repository.js';
 
 export function notificationsRoutes(
   app: FastifyInstance,
-  deps: { notifications: NotificationsRepository; requests: QuestRequestsRepository; authenticate: preHandlerHookHandler },
+  deps: {
+    notifications: NotificationsRepository;
+    requests: QuestRequestsRepository;
+    authenticate: preHandlerHookHandler;
+  },
 ): void {
-  app.get('/notifications/unread-counts', { preHandler: deps.authenticate }, async (request): Promise<UnreadCounts> => {
-    const { userId } = requireAuth(request);
-    return {
-      unreadNotifications: await deps.notifications.countUnread(userId),
-      // Direct messages arrive with their own feature; until then there are none.
-      unreadDMs: 0,
-      unreadQuestRequests: await deps.requests.countPendingForOwner(userId),
-    };
-  });
+  app.get(
+    '/notifications/unread-counts',
+    { preHandler: deps.authenticate },
+    async (request): Promise<UnreadCounts> => {
+      const { userId } = requireAuth(request);
+      return {
+        unreadNotifications: await deps.notifications.countUnread(userId),
+        // Direct messages arrive with their own feature; until then there are none.
+        unreadDMs: 0,
+        unreadQuestRequests: await deps.requests.countPendingForOwner(userId),
+      };
+    },
+  );
 }

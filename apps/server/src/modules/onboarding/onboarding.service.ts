@@ -1,4 +1,9 @@
-import { ONBOARDING_STEPS, ONBOARDING_STEP_FLAGS, type OnboardingProgress, type OnboardingStep } from '@doers/contract';
+import {
+  ONBOARDING_STEPS,
+  ONBOARDING_STEP_FLAGS,
+  type OnboardingProgress,
+  type OnboardingStep,
+} from '@doers/contract';
 import { notFound } from '../../platform/errors.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { OnboardingRepository } from './onboarding.repository.js';

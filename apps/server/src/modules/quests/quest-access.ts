@@ -11,7 +11,9 @@ export class QuestAccess {
     if (quest.owner_id === viewerId) return true;
     const participant = await this.quests.participant(quest.id, viewerId);
     if (participant?.status === 'active') return true;
-    return quest.visibility === 'vibers' && (await this.quests.isVibingWith(viewerId, quest.owner_id));
+    return (
+      quest.visibility === 'vibers' && (await this.quests.isVibingWith(viewerId, quest.owner_id))
+    );
   }
 
   async visibleQuest(id: string, viewerId: string | null): Promise<QuestRow> {

@@ -15,7 +15,10 @@ export class QuestRequestsRepository {
   constructor(private readonly db: Queryable) {}
 
   /** Creates a pending request, or returns the one already pending (`created` false). */
-  async request(questId: string, userId: string): Promise<{ row: QuestRequestRow; created: boolean }> {
+  async request(
+    questId: string,
+    userId: string,
+  ): Promise<{ row: QuestRequestRow; created: boolean }> {
     const rows = await this.db.query<QuestRequestRow>(
       `INSERT INTO quest_requests (id, quest_id, user_id) VALUES ($1, $2, $3)
        ON CONFLICT (quest_id, user_id) WHERE status = 'pending' DO NOTHING RETURNING *`,
@@ -38,7 +41,9 @@ export class QuestRequestsRepository {
   }
 
   async find(id: string): Promise<QuestRequestRow | undefined> {
-    return (await this.db.query<QuestRequestRow>('SELECT * FROM quest_requests WHERE id = $1', [id]))[0];
+    return (
+      await this.db.query<QuestRequestRow>('SELECT * FROM quest_requests WHERE id = $1', [id])
+    )[0];
   }
 
   /** Decides a pending request; false when it was no longer pending. */
@@ -51,9 +56,15 @@ export class QuestRequestsRepository {
   }
 
   /** The viewer's latest undecided-or-declined request per quest. */
-  async latestFor(userId: string, questIds: string[]): Promise<Map<string, 'pending' | 'declined'>> {
+  async latestFor(
+    userId: string,
+    questIds: string[],
+  ): Promise<Map<string, 'pending' | 'declined'>> {
     if (questIds.length === 0) return new Map();
-    const rows = await this.db.query<{ quest_id: string; status: 'pending' | 'accepted' | 'declined' }>(
+    const rows = await this.db.query<{
+      quest_id: string;
+      status: 'pending' | 'accepted' | 'declined';
+    }>(
       `SELECT DISTINCT ON (quest_id) quest_id, status FROM quest_requests
         WHERE user_id = $1 AND quest_id = ANY($2::uuid[]) ORDER BY quest_id, created_at DESC`,
       [userId, questIds],
@@ -64,7 +75,11 @@ export class QuestRequestsRepository {
   }
 
   /** Pending requests to join quests this person owns, newest first. */
-  async pendingForOwner(ownerId: string, cursor: Cursor | null, limit: number): Promise<(QuestRequestRow & { title: string; emoji: string })[]> {
+  async pendingForOwner(
+    ownerId: string,
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<(QuestRequestRow & { title: string; emoji: string })[]> {
     return this.db.query(
       `SELECT r.*, q.title, q.emoji FROM quest_requests r JOIN quests q ON q.id = r.quest_id
         WHERE q.owner_id = $1 AND r.status = 'pending' AND q.status = 'active'

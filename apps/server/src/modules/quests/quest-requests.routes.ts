@@ -7,7 +7,10 @@ import type { SharingService } from './sharing.service.js';
 
 const requestParams = z.object({ id: z.uuid('Not a valid request id') });
 
-export function questRequestsRoutes(app: FastifyInstance, deps: { sharing: SharingService; authenticate: preHandlerHookHandler }): void {
+export function questRequestsRoutes(
+  app: FastifyInstance,
+  deps: { sharing: SharingService; authenticate: preHandlerHookHandler },
+): void {
   const signedIn = { preHandler: deps.authenticate };
 
   app.get('/quest-requests', signedIn, async (request) =>
@@ -15,10 +18,20 @@ export function questRequestsRoutes(app: FastifyInstance, deps: { sharing: Shari
   );
 
   app.post('/quest-requests/:id/accept', signedIn, async (request) =>
-    deps.sharing.decide(requireAuth(request).userId, parse(requestParams, request.params).id, 'accepted', clockOf(request)),
+    deps.sharing.decide(
+      requireAuth(request).userId,
+      parse(requestParams, request.params).id,
+      'accepted',
+      clockOf(request),
+    ),
   );
 
   app.post('/quest-requests/:id/decline', signedIn, async (request) =>
-    deps.sharing.decide(requireAuth(request).userId, parse(requestParams, request.params).id, 'declined', clockOf(request)),
+    deps.sharing.decide(
+      requireAuth(request).userId,
+      parse(requestParams, request.params).id,
+      'declined',
+      clockOf(request),
+    ),
   );
 }

@@ -9,7 +9,12 @@ import type { QuestRequestsRepository } from './quest-requests.repository.js';
 export function participantFigures(p: ParticipantRow, restDays: ReadonlySet<string>, clock: Clock) {
   const last =
     p.last_day && p.last_zone && p.last_at
-      ? { day: p.last_day, zone: p.last_zone, dayStartHour: p.last_day_start_hour ?? 0, at: p.last_at }
+      ? {
+          day: p.last_day,
+          zone: p.last_zone,
+          dayStartHour: p.last_day_start_hour ?? 0,
+          at: p.last_at,
+        }
       : null;
   return {
     currentStreak: currentStreak(p.run_length, last, restDays, clock),
@@ -41,14 +46,26 @@ export class QuestViews {
       this.deps.quests.participantCounts(ids),
       this.deps.users.summaries(rows.map((r) => r.owner_id)),
       viewerId ? this.deps.quests.participationsOf(viewerId, ids) : Promise.resolve([]),
-      viewerId ? this.deps.checkIns.onDays(ids, viewerId, [window.today, window.yesterday]) : Promise.resolve([]),
-      viewerId ? this.deps.requests.latestFor(viewerId, ids) : Promise.resolve(new Map<string, 'pending' | 'declined'>()),
+      viewerId
+        ? this.deps.checkIns.onDays(ids, viewerId, [window.today, window.yesterday])
+        : Promise.resolve([]),
+      viewerId
+        ? this.deps.requests.latestFor(viewerId, ids)
+        : Promise.resolve(new Map<string, 'pending' | 'declined'>()),
       viewerId ? this.deps.checkIns.restDays(viewerId) : Promise.resolve(new Set<string>()),
     ]);
     return rows.map((row) => {
-      const participant = participations.find((p) => p.quest_id === row.id && p.status === 'active');
+      const participant = participations.find(
+        (p) => p.quest_id === row.id && p.status === 'active',
+      );
       const viewer = viewerId
-        ? viewerState(participant, requests.get(row.id) ?? null, recent.filter((c) => c.quest_id === row.id), restDays, clock)
+        ? viewerState(
+            participant,
+            requests.get(row.id) ?? null,
+            recent.filter((c) => c.quest_id === row.id),
+            restDays,
+            clock,
+          )
         : null;
       return presentQuest(row, {
         tasks: tasks.filter((t) => t.quest_id === row.id),
@@ -70,7 +87,9 @@ function viewerState(
   const window = checkInWindow(clock);
   const today = recent.find((c) => c.day === window.today);
   const yesterday = recent.find((c) => c.day === window.yesterday);
-  const figures = participant ? participantFigures(participant, restDays, clock) : { currentStreak: 0, longestStreak: 0, totalCheckIns: 0 };
+  const figures = participant
+    ? participantFigures(participant, restDays, clock)
+    : { currentStreak: 0, longestStreak: 0, totalCheckIns: 0 };
   return {
     ...figures,
     role: participant?.role ?? null,
@@ -80,13 +99,22 @@ function viewerState(
     checkedInToday: Boolean(today),
     tasksDoneToday: today?.task_ids ?? [],
     checkedInYesterday: Boolean(yesterday),
-    canCheckInYesterday: Boolean(participant) && window.lateOpen && !yesterday && window.yesterday >= (participant?.joined_on ?? ''),
+    canCheckInYesterday:
+      Boolean(participant) &&
+      window.lateOpen &&
+      !yesterday &&
+      window.yesterday >= (participant?.joined_on ?? ''),
   };
 }
 
 export function presentQuest(
   row: QuestRow,
-  extra: { tasks: TaskRow[]; owner: PersonSummary; participantCount: number; viewer: QuestViewerState | null },
+  extra: {
+    tasks: TaskRow[];
+    owner: PersonSummary;
+    participantCount: number;
+    viewer: QuestViewerState | null;
+  },
 ): Quest {
   return {
     id: row.id,

@@ -60,7 +60,10 @@ export type QuestFields = Pick<
 export class QuestsRepository {
   constructor(private readonly db: Queryable) {}
 
-  async insert(tx: Queryable, quest: QuestFields & Pick<QuestRow, 'id' | 'owner_id' | 'started_on' | 'template_id'>): Promise<void> {
+  async insert(
+    tx: Queryable,
+    quest: QuestFields & Pick<QuestRow, 'id' | 'owner_id' | 'started_on' | 'template_id'>,
+  ): Promise<void> {
     const columns = Object.keys(quest);
     await tx.query(
       `INSERT INTO quests (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
@@ -106,8 +109,15 @@ export class QuestsRepository {
   }
 
   /** Replaces the task list: ids kept are renamed and moved, the rest removed, new ones added. */
-  async replaceTasks(tx: Queryable, questId: string, tasks: { id: string; title: string }[]): Promise<void> {
-    await tx.query('DELETE FROM quest_tasks WHERE quest_id = $1 AND NOT (id = ANY($2::uuid[]))', [questId, tasks.map((t) => t.id)]);
+  async replaceTasks(
+    tx: Queryable,
+    questId: string,
+    tasks: { id: string; title: string }[],
+  ): Promise<void> {
+    await tx.query('DELETE FROM quest_tasks WHERE quest_id = $1 AND NOT (id = ANY($2::uuid[]))', [
+      questId,
+      tasks.map((t) => t.id),
+    ]);
     for (const [position, task] of tasks.entries()) {
       await tx.query(
         `INSERT INTO quest_tasks (id, quest_id, title, position) VALUES ($1, $2, $3, $4)
@@ -119,10 +129,16 @@ export class QuestsRepository {
 
   async tasksOf(questIds: string[]): Promise<TaskRow[]> {
     if (questIds.length === 0) return [];
-    return this.db.query<TaskRow>('SELECT * FROM quest_tasks WHERE quest_id = ANY($1::uuid[]) ORDER BY position', [questIds]);
+    return this.db.query<TaskRow>(
+      'SELECT * FROM quest_tasks WHERE quest_id = ANY($1::uuid[]) ORDER BY position',
+      [questIds],
+    );
   }
 
-  async participantCounts(questIds: string[], tx: Queryable = this.db): Promise<Map<string, number>> {
+  async participantCounts(
+    questIds: string[],
+    tx: Queryable = this.db,
+  ): Promise<Map<string, number>> {
     if (questIds.length === 0) return new Map();
     const rows = await tx.query<{ quest_id: string; n: number }>(
       `SELECT quest_id, count(*)::int AS n FROM quest_participants
@@ -132,16 +148,24 @@ export class QuestsRepository {
     return new Map(rows.map((r) => [r.quest_id, r.n]));
   }
 
-  async participant(questId: string, userId: string, tx: Queryable = this.db): Promise<ParticipantRow | undefined> {
-    const rows = await tx.query<ParticipantRow>('SELECT * FROM quest_participants WHERE quest_id = $1 AND user_id = $2', [
-      questId,
-      userId,
-    ]);
+  async participant(
+    questId: string,
+    userId: string,
+    tx: Queryable = this.db,
+  ): Promise<ParticipantRow | undefined> {
+    const rows = await tx.query<ParticipantRow>(
+      'SELECT * FROM quest_participants WHERE quest_id = $1 AND user_id = $2',
+      [questId, userId],
+    );
     return rows[0];
   }
 
   /** Locks the participant row so that one person's check-ins on a quest happen one at a time. */
-  async lockParticipant(tx: Queryable, questId: string, userId: string): Promise<ParticipantRow | undefined> {
+  async lockParticipant(
+    tx: Queryable,
+    questId: string,
+    userId: string,
+  ): Promise<ParticipantRow | undefined> {
     const rows = await tx.query<ParticipantRow>(
       'SELECT * FROM quest_participants WHERE quest_id = $1 AND user_id = $2 FOR UPDATE',
       [questId, userId],
@@ -165,12 +189,18 @@ export class QuestsRepository {
   }
 
   async participantIds(questId: string): Promise<string[]> {
-    const rows = await this.db.query<{ user_id: string }>('SELECT user_id FROM quest_participants WHERE quest_id = $1', [questId]);
+    const rows = await this.db.query<{ user_id: string }>(
+      'SELECT user_id FROM quest_participants WHERE quest_id = $1',
+      [questId],
+    );
     return rows.map((r) => r.user_id);
   }
 
   /** Adds someone to a quest, or brings back someone who left. */
-  async join(tx: Queryable, p: { questId: string; userId: string; role: 'owner' | 'member'; joinedOn: string }): Promise<void> {
+  async join(
+    tx: Queryable,
+    p: { questId: string; userId: string; role: 'owner' | 'member'; joinedOn: string },
+  ): Promise<void> {
     await tx.query(
       `INSERT INTO quest_participants (quest_id, user_id, role, joined_on) VALUES ($1, $2, $3, $4)
        ON CONFLICT (quest_id, user_id) DO UPDATE SET status = 'active', joined_at = now(), joined_on = EXCLUDED.joined_on`,
@@ -179,7 +209,10 @@ export class QuestsRepository {
   }
 
   async leave(questId: string, userId: string): Promise<void> {
-    await this.db.query(`UPDATE quest_participants SET status = 'left' WHERE quest_id = $1 AND user_id = $2`, [questId, userId]);
+    await this.db.query(
+      `UPDATE quest_participants SET status = 'left' WHERE quest_id = $1 AND user_id = $2`,
+      [questId, userId],
+    );
   }
 
   /** Active quests a person is on (own and joined): what `limits.quests` counts. */
@@ -193,12 +226,20 @@ export class QuestsRepository {
   }
 
   async isVibingWith(userId: string, targetId: string): Promise<boolean> {
-    const rows = await this.db.query('SELECT 1 FROM vibing_with WHERE user_id = $1 AND target_id = $2', [userId, targetId]);
+    const rows = await this.db.query(
+      'SELECT 1 FROM vibing_with WHERE user_id = $1 AND target_id = $2',
+      [userId, targetId],
+    );
     return rows.length > 0;
   }
 
   /** A person's quests in one state, newest joined first. */
-  async listFor(userId: string, status: QuestStatus, cursor: Cursor | null, limit: number): Promise<(QuestRow & { joined_at: Date })[]> {
+  async listFor(
+    userId: string,
+    status: QuestStatus,
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<(QuestRow & { joined_at: Date })[]> {
     return this.db.query<QuestRow & { joined_at: Date }>(
       `SELECT q.*, p.joined_at FROM quests q JOIN quest_participants p ON p.quest_id = q.id
         WHERE p.user_id = $1 AND p.status = 'active' AND q.status = $2

@@ -39,7 +39,11 @@ export function questsRoutes(
   });
 
   app.get('/quests', signedIn, async (request) =>
-    quests.list(requireAuth(request).userId, parse(questListQuery, request.query), clockOf(request)),
+    quests.list(
+      requireAuth(request).userId,
+      parse(questListQuery, request.query),
+      clockOf(request),
+    ),
   );
 
   app.post('/quests', signedIn, async (request, reply) => {
@@ -52,23 +56,46 @@ export function questsRoutes(
   });
 
   app.get('/quests/:id', signedIn, async (request) =>
-    quests.get(requireAuth(request).userId, parse(questParams, request.params).id, clockOf(request)),
+    quests.get(
+      requireAuth(request).userId,
+      parse(questParams, request.params).id,
+      clockOf(request),
+    ),
   );
 
   app.patch('/quests/:id', signedIn, async (request) =>
-    quests.update(requireAuth(request).userId, parse(questParams, request.params).id, parse(updateQuestRequest, request.body), clockOf(request)),
+    quests.update(
+      requireAuth(request).userId,
+      parse(questParams, request.params).id,
+      parse(updateQuestRequest, request.body),
+      clockOf(request),
+    ),
   );
 
   app.post('/quests/:id/complete', signedIn, async (request) =>
-    quests.setStatus(requireAuth(request).userId, parse(questParams, request.params).id, 'completed', clockOf(request)),
+    quests.setStatus(
+      requireAuth(request).userId,
+      parse(questParams, request.params).id,
+      'completed',
+      clockOf(request),
+    ),
   );
 
   app.post('/quests/:id/abandon', signedIn, async (request) =>
-    quests.setStatus(requireAuth(request).userId, parse(questParams, request.params).id, 'abandoned', clockOf(request)),
+    quests.setStatus(
+      requireAuth(request).userId,
+      parse(questParams, request.params).id,
+      'abandoned',
+      clockOf(request),
+    ),
   );
 
   app.delete('/quests/:id', signedIn, async (request, reply) => {
-    await quests.delete(requireAuth(request).userId, parse(questParams, request.params).id, clockOf(request));
+    await quests.delete(
+      requireAuth(request).userId,
+      parse(questParams, request.params).id,
+      clockOf(request),
+    );
     return reply.status(204).send();
   });
 
@@ -83,12 +110,22 @@ export function questsRoutes(
   });
 
   app.delete('/quests/:id/check-ins/today', signedIn, async (request) =>
-    checkIns.undoToday(requireAuth(request).userId, parse(questParams, request.params).id, clockOf(request)),
+    checkIns.undoToday(
+      requireAuth(request).userId,
+      parse(questParams, request.params).id,
+      clockOf(request),
+    ),
   );
 
   app.get('/quests/:id/calendar', signedIn, async (request) => {
     const { weeks, userId } = parse(questCalendarQuery, request.query);
-    return checkIns.calendar(requireAuth(request).userId, parse(questParams, request.params).id, weeks, userId, clockOf(request));
+    return checkIns.calendar(
+      requireAuth(request).userId,
+      parse(questParams, request.params).id,
+      weeks,
+      userId,
+      clockOf(request),
+    );
   });
 
   app.get('/quests/:id/leaderboard', { preHandler: deps.identifyIfPossible }, async (request) =>
@@ -96,7 +133,11 @@ export function questsRoutes(
   );
 
   app.post('/quests/:id/join', signedIn, async (request) =>
-    sharing.join(requireAuth(request).userId, parse(questParams, request.params).id, clockOf(request)),
+    sharing.join(
+      requireAuth(request).userId,
+      parse(questParams, request.params).id,
+      clockOf(request),
+    ),
   );
 
   app.post('/quests/:id/leave', signedIn, async (request, reply) => {
@@ -105,6 +146,10 @@ export function questsRoutes(
   });
 
   app.get('/shared-quests/:id', { preHandler: deps.identifyIfPossible }, async (request) =>
-    sharing.shared(request.auth?.userId ?? null, parse(questParams, request.params).id, clockOf(request)),
+    sharing.shared(
+      request.auth?.userId ?? null,
+      parse(questParams, request.params).id,
+      clockOf(request),
+    ),
   );
 }

@@ -58,8 +58,17 @@ export class QuestsService {
         started_on: today,
         template_id: input.templateId ?? null,
         ...toFields(input),
-      } as QuestFields & { id: string; owner_id: string; started_on: string; template_id: string | null });
-      await this.deps.quests.replaceTasks(tx, id, input.tasks.map((t) => ({ id: randomUUID(), title: t.title })));
+      } as QuestFields & {
+        id: string;
+        owner_id: string;
+        started_on: string;
+        template_id: string | null;
+      });
+      await this.deps.quests.replaceTasks(
+        tx,
+        id,
+        input.tasks.map((t) => ({ id: randomUUID(), title: t.title })),
+      );
       await this.deps.quests.join(tx, { questId: id, userId, role: 'owner', joinedOn: today });
       await this.deps.quests.refreshQuestCounts([userId], tx);
       // Creating a quest is the last onboarding step.
@@ -89,7 +98,9 @@ export class QuestsService {
     const existing = new Set((await this.deps.quests.tasksOf([id])).map((t) => t.id));
     const tasks = input.tasks?.map((t, i) => {
       if (t.id && !existing.has(t.id)) {
-        throw badRequest(`tasks.${i}.id: not a task of this quest`, [{ field: `tasks.${i}.id`, message: 'Not a task of this quest' }]);
+        throw badRequest(`tasks.${i}.id: not a task of this quest`, [
+          { field: `tasks.${i}.id`, message: 'Not a task of this quest' },
+        ]);
       }
       return { id: t.id ?? randomUUID(), title: t.title };
     });
@@ -100,7 +111,12 @@ export class QuestsService {
     return this.get(userId, quest.id, clock);
   }
 
-  async setStatus(userId: string, id: string, status: Exclude<QuestStatus, 'active'>, clock: Clock): Promise<Quest> {
+  async setStatus(
+    userId: string,
+    id: string,
+    status: Exclude<QuestStatus, 'active'>,
+    clock: Clock,
+  ): Promise<Quest> {
     const quest = await this.deps.access.ownedQuest(id, userId);
     if (quest.status !== 'active') throw conflict(`This quest is already ${quest.status}`);
     await this.deps.quests.setStatus(id, status);
@@ -119,8 +135,17 @@ export class QuestsService {
     });
   }
 
-  async list(userId: string, query: { status: QuestStatus; cursor?: string | undefined; limit: number }, clock: Clock): Promise<QuestList> {
-    const rows = await this.deps.quests.listFor(userId, query.status, decodeCursor(query.cursor), query.limit);
+  async list(
+    userId: string,
+    query: { status: QuestStatus; cursor?: string | undefined; limit: number },
+    clock: Clock,
+  ): Promise<QuestList> {
+    const rows = await this.deps.quests.listFor(
+      userId,
+      query.status,
+      decodeCursor(query.cursor),
+      query.limit,
+    );
     const { items, nextCursor } = page(rows, query.limit, (r) => ({ at: r.joined_at, id: r.id }));
     const user = await this.deps.users.findById(userId);
     if (!user) throw notFound('User not found');

@@ -57,21 +57,34 @@ export class SharingService {
     await this.deps.db.transaction(async (tx) => {
       await this.admit(tx, quest, userId, 'self', clock);
     });
-    await this.deps.notifications.insert({ userId: quest.owner_id, type: 'quest_joined', actorId: userId, data: { questId } });
+    await this.deps.notifications.insert({
+      userId: quest.owner_id,
+      type: 'quest_joined',
+      actorId: userId,
+      data: { questId },
+    });
     return { status: 'joined', quest: await this.deps.views.one(quest, userId, clock) };
   }
 
   async leave(userId: string, questId: string): Promise<void> {
     const quest = await this.deps.access.visibleQuest(questId, userId);
-    if (quest.owner_id === userId) throw badRequest('You own this quest: complete or abandon it instead of leaving');
+    if (quest.owner_id === userId)
+      throw badRequest('You own this quest: complete or abandon it instead of leaving');
     const participant = await this.deps.quests.participant(questId, userId);
     if (participant?.status !== 'active') throw notFound('You are not on this quest');
     await this.deps.quests.leave(questId, userId);
     await this.deps.quests.refreshQuestCounts([userId]);
   }
 
-  async pendingRequests(ownerId: string, query: { cursor?: string | undefined; limit: number }): Promise<QuestRequestList> {
-    const rows = await this.deps.requests.pendingForOwner(ownerId, decodeCursor(query.cursor), query.limit);
+  async pendingRequests(
+    ownerId: string,
+    query: { cursor?: string | undefined; limit: number },
+  ): Promise<QuestRequestList> {
+    const rows = await this.deps.requests.pendingForOwner(
+      ownerId,
+      decodeCursor(query.cursor),
+      query.limit,
+    );
     const { items, nextCursor } = page(rows, query.limit, (r) => ({ at: r.created_at, id: r.id }));
     const people = await this.deps.users.summaries(items.map((r) => r.user_id));
     return {
@@ -86,7 +99,12 @@ export class SharingService {
     };
   }
 
-  async decide(ownerId: string, requestId: string, decision: 'accepted' | 'declined', clock: Clock): Promise<QuestRequest> {
+  async decide(
+    ownerId: string,
+    requestId: string,
+    decision: 'accepted' | 'declined',
+    clock: Clock,
+  ): Promise<QuestRequest> {
     const request = await this.deps.requests.find(requestId);
     if (!request) throw notFound('Request not found');
     const quest = await this.deps.quests.find(request.quest_id);
@@ -94,11 +112,17 @@ export class SharingService {
     if (request.status !== 'pending') throw conflict(`This request was already ${request.status}`);
     if (decision === 'accepted') this.assertOpen(quest);
     await this.deps.db.transaction(async (tx) => {
-      if (!(await this.deps.requests.decide(tx, requestId, decision))) throw conflict('This request was already decided');
+      if (!(await this.deps.requests.decide(tx, requestId, decision)))
+        throw conflict('This request was already decided');
       if (decision === 'accepted') {
         await this.admit(tx, quest, request.user_id, 'requester', clock);
         await this.deps.notifications.insert(
-          { userId: request.user_id, type: 'quest_request_accepted', actorId: ownerId, data: { questId: quest.id } },
+          {
+            userId: request.user_id,
+            type: 'quest_request_accepted',
+            actorId: ownerId,
+            data: { questId: quest.id },
+          },
           tx,
         );
       }
@@ -123,7 +147,12 @@ export class SharingService {
     const quest = await this.deps.access.visibleQuest(questId, viewerId);
     const view = await this.deps.views.one(quest, viewerId, clock);
     const { viewer, ...rest } = view;
-    return { quest: rest, participants: await this.participants(quest), viewer, signedIn: viewerId !== null };
+    return {
+      quest: rest,
+      participants: await this.participants(quest),
+      viewer,
+      signedIn: viewerId !== null,
+    };
   }
 
   /** Everyone on the quest, best streak first; each person's streak is judged in their own zone. */
@@ -137,7 +166,10 @@ export class SharingService {
     ]);
     const list = await Promise.all(
       rows.map(async (p) => {
-        const clock = { now: new Date(), ...(zones.get(p.user_id) ?? { zone: 'UTC', dayStartHour: 0 }) };
+        const clock = {
+          now: new Date(),
+          ...(zones.get(p.user_id) ?? { zone: 'UTC', dayStartHour: 0 }),
+        };
         const today = checkInWindow(clock).today;
         const checked = await this.deps.checkIns.checkedInOn(quest.id, [p.user_id], today);
         return {
@@ -149,28 +181,47 @@ export class SharingService {
         };
       }),
     );
-    return list.sort((a, b) => b.currentStreak - a.currentStreak || b.totalCheckIns - a.totalCheckIns || a.joinedAt.localeCompare(b.joinedAt));
+    return list.sort(
+      (a, b) =>
+        b.currentStreak - a.currentStreak ||
+        b.totalCheckIns - a.totalCheckIns ||
+        a.joinedAt.localeCompare(b.joinedAt),
+    );
   }
 
   /**
    * Adds a member, with the quest and the person locked so that capacity and the person's
    * quest limit are checked and used in one step.
    */
-  private async admit(tx: Queryable, quest: QuestRow, userId: string, who: 'self' | 'requester', clock: Clock): Promise<void> {
+  private async admit(
+    tx: Queryable,
+    quest: QuestRow,
+    userId: string,
+    who: 'self' | 'requester',
+    clock: Clock,
+  ): Promise<void> {
     const person = await this.deps.users.findById(userId, tx);
     if (!person) throw notFound('User not found');
     await this.deps.users.lockStats(tx, userId);
     await this.deps.quests.lock(tx, quest.id);
     const current = await this.deps.quests.participant(quest.id, userId, tx);
-    if (current?.status === 'active') throw conflict(`@${person.username} is already on this quest`);
+    if (current?.status === 'active')
+      throw conflict(`@${person.username} is already on this quest`);
     await this.assertNotFull(quest, tx);
     if ((await this.deps.quests.countActive(userId, tx)) >= person.limit_quests) {
       const max = person.limit_quests;
       throw who === 'self'
         ? questLimitReached(max, person.supporter_tier)
-        : conflict(`@${person.username} has reached their limit of ${max} active quest${max === 1 ? '' : 's'}`);
+        : conflict(
+            `@${person.username} has reached their limit of ${max} active quest${max === 1 ? '' : 's'}`,
+          );
     }
-    await this.deps.quests.join(tx, { questId: quest.id, userId, role: 'member', joinedOn: checkInWindow(clock).today });
+    await this.deps.quests.join(tx, {
+      questId: quest.id,
+      userId,
+      role: 'member',
+      joinedOn: checkInWindow(clock).today,
+    });
     await this.deps.requests.closePending(tx, quest.id, userId);
     await this.deps.quests.refreshQuestCounts([userId], tx);
   }
@@ -183,12 +234,14 @@ export class SharingService {
   private async assertNotFull(quest: QuestRow, tx: Queryable = this.deps.db): Promise<void> {
     if (quest.participant_limit === null) return;
     const count = (await this.deps.quests.participantCounts([quest.id], tx)).get(quest.id) ?? 0;
-    if (count >= quest.participant_limit) throw conflict(`This quest is full (${count} of ${quest.participant_limit} people)`);
+    if (count >= quest.participant_limit)
+      throw conflict(`This quest is full (${count} of ${quest.participant_limit} people)`);
   }
 
   private async assertRoomFor(userId: string): Promise<void> {
     const user = await this.deps.users.findById(userId);
     if (!user) throw notFound('User not found');
-    if ((await this.deps.quests.countActive(userId)) >= user.limit_quests) throw questLimitReached(user.limit_quests, user.supporter_tier);
+    if ((await this.deps.quests.countActive(userId)) >= user.limit_quests)
+      throw questLimitReached(user.limit_quests, user.supporter_tier);
   }
 }

@@ -2,9 +2,7 @@ import type { ValidateReferralResponse } from '@doers/contract';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import { monthStart, nextMonthStart } from './referral-quota.js';
 
-export type ReferralCheck =
-  | { valid: true; referrer: UserRow }
-  | { valid: false; error: string };
+export type ReferralCheck = { valid: true; referrer: UserRow } | { valid: false; error: string };
 
 export class ReferralsService {
   constructor(
@@ -12,7 +10,9 @@ export class ReferralsService {
     private readonly now: () => Date,
   ) {}
 
-  async quota(user: UserRow): Promise<{ used: number; limit: number; resetDate: Date; total: number; last: Date | null }> {
+  async quota(
+    user: UserRow,
+  ): Promise<{ used: number; limit: number; resetDate: Date; total: number; last: Date | null }> {
     const now = this.now();
     const counts = await this.users.referralCounts(user.id, monthStart(now));
     return {
@@ -26,7 +26,8 @@ export class ReferralsService {
 
   async check(code: string): Promise<ReferralCheck> {
     const referrer = await this.users.findByReferralCode(code.trim());
-    if (!referrer || referrer.status !== 'Active') return { valid: false, error: 'Invalid referral code' };
+    if (!referrer || referrer.status !== 'Active')
+      return { valid: false, error: 'Invalid referral code' };
     const quota = await this.quota(referrer);
     if (quota.used >= quota.limit) {
       return {

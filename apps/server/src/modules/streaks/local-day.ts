@@ -23,8 +23,16 @@ function formatter(zone: string): Intl.DateTimeFormat {
 
 /** The wall clock in `zone` at `instant`. */
 export function wallClock(instant: Date, zone: string): { day: Day; hour: number; minute: number } {
-  const parts = Object.fromEntries(formatter(zone).formatToParts(instant).map((p) => [p.type, p.value]));
-  return { day: `${parts['year']}-${parts['month']}-${parts['day']}`, hour: Number(parts['hour']), minute: Number(parts['minute']) };
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    day: `${parts['year']}-${parts['month']}-${parts['day']}`,
+    hour: Number(parts['hour']),
+    minute: Number(parts['minute']),
+  };
 }
 
 /**

@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { localDay } from './local-day.js';
-import { checkInWindow, dayGap, markFor, summarizeStreak, type Clock, type DayMark } from './streak-calculator.js';
+import {
+  checkInWindow,
+  dayGap,
+  markFor,
+  summarizeStreak,
+  type Clock,
+  type DayMark,
+} from './streak-calculator.js';
 
 /** A check-in made at `iso` (an instant) by someone in `zone`, for their today. */
 const at = (iso: string, zone = 'UTC', dayStartHour = 0): DayMark =>
   markFor({ now: new Date(iso), zone, dayStartHour }, 'today');
 const lateAt = (iso: string, zone = 'UTC', dayStartHour = 0): DayMark =>
   markFor({ now: new Date(iso), zone, dayStartHour }, 'yesterday');
-const clock = (iso: string, zone = 'UTC', dayStartHour = 0): Clock => ({ now: new Date(iso), zone, dayStartHour });
+const clock = (iso: string, zone = 'UTC', dayStartHour = 0): Clock => ({
+  now: new Date(iso),
+  zone,
+  dayStartHour,
+});
 
-type Case = { name: string; marks: DayMark[]; rest?: string[]; now: Clock; current: number; longest: number };
+type Case = {
+  name: string;
+  marks: DayMark[];
+  rest?: string[];
+  now: Clock;
+  current: number;
+  longest: number;
+};
 
 const cases: Case[] = [
   {
@@ -70,21 +88,30 @@ const cases: Case[] = [
   },
   {
     name: 'travel east across the date line never destroys a day (LA Mon → Tokyo Wed)',
-    marks: [at('2026-03-02T20:00-08:00', 'America/Los_Angeles'), at('2026-03-04T10:00+09:00', 'Asia/Tokyo')],
+    marks: [
+      at('2026-03-02T20:00-08:00', 'America/Los_Angeles'),
+      at('2026-03-04T10:00+09:00', 'Asia/Tokyo'),
+    ],
     now: clock('2026-03-04T12:00+09:00', 'Asia/Tokyo'),
     current: 2,
     longest: 2,
   },
   {
     name: 'travel west across the date line, next day in LA continues the run',
-    marks: [at('2026-03-02T10:00+09:00', 'Asia/Tokyo'), at('2026-03-03T15:00-08:00', 'America/Los_Angeles')],
+    marks: [
+      at('2026-03-02T10:00+09:00', 'Asia/Tokyo'),
+      at('2026-03-03T15:00-08:00', 'America/Los_Angeles'),
+    ],
     now: clock('2026-03-03T16:00-08:00', 'America/Los_Angeles'),
     current: 2,
     longest: 2,
   },
   {
     name: 'New York late evening → London next evening is the next day',
-    marks: [at('2026-03-02T22:00-05:00', 'America/New_York'), at('2026-03-03T21:00Z', 'Europe/London')],
+    marks: [
+      at('2026-03-02T22:00-05:00', 'America/New_York'),
+      at('2026-03-03T21:00Z', 'Europe/London'),
+    ],
     now: clock('2026-03-03T22:00Z', 'Europe/London'),
     current: 2,
     longest: 2,
@@ -102,7 +129,10 @@ const cases: Case[] = [
   },
   {
     name: 'DST fall back in New York (2026-11-01) with day start 02:00',
-    marks: [at('2026-10-31T23:00-04:00', 'America/New_York', 2), at('2026-11-01T01:30-05:00', 'America/New_York', 2)],
+    marks: [
+      at('2026-10-31T23:00-04:00', 'America/New_York', 2),
+      at('2026-11-01T01:30-05:00', 'America/New_York', 2),
+    ],
     now: clock('2026-11-01T10:00-05:00', 'America/New_York', 2),
     current: 1,
     longest: 1,
@@ -157,18 +187,30 @@ const cases: Case[] = [
 describe('summarizeStreak', () => {
   it.each(cases)('$name', ({ marks, rest, now, current, longest }) => {
     const summary = summarizeStreak(marks, new Set(rest ?? []), now);
-    expect({ current: summary.currentStreak, longest: summary.longestStreak }).toEqual({ current, longest });
+    expect({ current: summary.currentStreak, longest: summary.longestStreak }).toEqual({
+      current,
+      longest,
+    });
   });
 
   it('counts distinct days', () => {
-    const summary = summarizeStreak([at('2026-03-02T08:00Z'), at('2026-03-02T18:00Z'), at('2026-03-04T08:00Z')], new Set(), clock('2026-03-04T09:00Z'));
+    const summary = summarizeStreak(
+      [at('2026-03-02T08:00Z'), at('2026-03-02T18:00Z'), at('2026-03-04T08:00Z')],
+      new Set(),
+      clock('2026-03-04T09:00Z'),
+    );
     expect(summary.totalDays).toBe(2);
   });
 });
 
 describe('dayGap', () => {
   it('never grants a second Monday when flying west (Tokyo Mon 23:00 → LA Mon 20:00)', () => {
-    expect(dayGap(at('2026-03-02T23:00+09:00', 'Asia/Tokyo'), at('2026-03-02T20:00-08:00', 'America/Los_Angeles'))).toBe(0);
+    expect(
+      dayGap(
+        at('2026-03-02T23:00+09:00', 'Asia/Tokyo'),
+        at('2026-03-02T20:00-08:00', 'America/Los_Angeles'),
+      ),
+    ).toBe(0);
   });
   it('is the calendar difference in one zone', () => {
     expect(dayGap(at('2026-03-02T23:59Z'), at('2026-03-03T00:01Z'))).toBe(1);

@@ -21,18 +21,36 @@ export type StreakSummary = {
 };
 
 /** Today, yesterday and whether yesterday may still be checked in, for this person now. */
-export function checkInWindow(clock: Clock): { today: Day; yesterday: Day; lateOpen: boolean; hoursIntoToday: number } {
+export function checkInWindow(clock: Clock): {
+  today: Day;
+  yesterday: Day;
+  lateOpen: boolean;
+  hoursIntoToday: number;
+} {
   const today = localDay(clock.now, clock.zone, clock.dayStartHour);
   const hours = hoursIntoDay(clock.now, clock.zone, clock.dayStartHour);
-  return { today, yesterday: addDays(today, -1), lateOpen: hours < LATE_CHECK_IN_HOURS, hoursIntoToday: hours };
+  return {
+    today,
+    yesterday: addDays(today, -1),
+    lateOpen: hours < LATE_CHECK_IN_HOURS,
+    hoursIntoToday: hours,
+  };
 }
 
 /** The mark a check-in made now for `today` or (late) for yesterday leaves behind. */
 export function markFor(clock: Clock, which: 'today' | 'yesterday'): DayMark {
   const window = checkInWindow(clock);
-  if (which === 'today') return { day: window.today, zone: clock.zone, dayStartHour: clock.dayStartHour, at: clock.now };
-  const lastMinuteOfYesterday = new Date(clock.now.getTime() - (window.hoursIntoToday * 60 + 1) * 60_000);
-  return { day: window.yesterday, zone: clock.zone, dayStartHour: clock.dayStartHour, at: lastMinuteOfYesterday };
+  if (which === 'today')
+    return { day: window.today, zone: clock.zone, dayStartHour: clock.dayStartHour, at: clock.now };
+  const lastMinuteOfYesterday = new Date(
+    clock.now.getTime() - (window.hoursIntoToday * 60 + 1) * 60_000,
+  );
+  return {
+    day: window.yesterday,
+    zone: clock.zone,
+    dayStartHour: clock.dayStartHour,
+    at: lastMinuteOfYesterday,
+  };
 }
 
 /**
@@ -61,7 +79,11 @@ function daysBetweenMarks(a: DayMark, b: DayMark): Day[] {
  * Current and longest streak over marks sorted by `at`. Marks on one day count once (a person's
  * streak spans all their quests). Rest days neither break nor extend a run.
  */
-export function summarizeStreak(marks: DayMark[], restDays: ReadonlySet<Day>, clock: Clock): StreakSummary {
+export function summarizeStreak(
+  marks: DayMark[],
+  restDays: ReadonlySet<Day>,
+  clock: Clock,
+): StreakSummary {
   let run = 0;
   let longest = 0;
   let total = 0;
@@ -78,7 +100,8 @@ export function summarizeStreak(marks: DayMark[], restDays: ReadonlySet<Day>, cl
     longest = Math.max(longest, run);
     previous = mark;
   }
-  if (!previous) return { currentStreak: 0, longestStreak: 0, runLength: 0, totalDays: 0, lastDay: null };
+  if (!previous)
+    return { currentStreak: 0, longestStreak: 0, runLength: 0, totalDays: 0, lastDay: null };
   return {
     currentStreak: isRunAlive(previous, restDays, clock) ? run : 0,
     longestStreak: longest,
@@ -106,7 +129,12 @@ export function isRunAlive(last: DayMark, restDays: ReadonlySet<Day>, clock: Clo
 }
 
 /** The current streak from stored figures: the run, if it is still alive. */
-export function currentStreak(runLength: number, last: DayMark | null, restDays: ReadonlySet<Day>, clock: Clock): number {
+export function currentStreak(
+  runLength: number,
+  last: DayMark | null,
+  restDays: ReadonlySet<Day>,
+  clock: Clock,
+): number {
   return last && isRunAlive(last, restDays, clock) ? runLength : 0;
 }
 

@@ -17,11 +17,18 @@ export function systemRoutes(
     }
     const latencyMs = Math.round((performance.now() - started) * 10) / 10;
     void reply.status(ok ? 200 : 503).header('cache-control', 'no-store');
-    return { status: ok ? 'ok' : 'degraded', database: { ok, engine: deps.db.engine, latencyMs }, version: deps.version };
+    return {
+      status: ok ? 'ok' : 'degraded',
+      database: { ok, engine: deps.db.engine, latencyMs },
+      version: deps.version,
+    };
   });
 
   app.get('/config', async (): Promise<PublicConfig> => {
     const seatsLeft = await deps.auth.founderSeatsLeft();
-    return { founderInviteCode: seatsLeft > 0 ? (deps.founderInviteCode ?? null) : null, founderSeatsLeft: seatsLeft };
+    return {
+      founderInviteCode: seatsLeft > 0 ? (deps.founderInviteCode ?? null) : null,
+      founderSeatsLeft: seatsLeft,
+    };
   });
 }

@@ -102,11 +102,16 @@ export class UsersRepository {
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    return (await this.db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email]))[0];
+    return (
+      await this.db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email])
+    )[0];
   }
 
   async findByReferralCode(code: string): Promise<UserRow | undefined> {
-    const rows = await this.db.query<UserRow>('SELECT * FROM users WHERE referral_code = upper($1)', [code]);
+    const rows = await this.db.query<UserRow>(
+      'SELECT * FROM users WHERE referral_code = upper($1)',
+      [code],
+    );
     return rows[0];
   }
 
@@ -123,14 +128,22 @@ export class UsersRepository {
   async summaries(ids: string[]): Promise<Map<string, PersonSummary>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows = await this.db.query<Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_picture_url' | 'founder_id'>>(
+    const rows = await this.db.query<
+      Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_picture_url' | 'founder_id'>
+    >(
       'SELECT id, username, display_name, profile_picture_url, founder_id FROM users WHERE id = ANY($1::uuid[])',
       [unique],
     );
     return new Map(
       rows.map((r) => [
         r.id,
-        { id: r.id, username: r.username, displayName: r.display_name, profilePictureUrl: r.profile_picture_url, isFounder: r.founder_id !== null },
+        {
+          id: r.id,
+          username: r.username,
+          displayName: r.display_name,
+          profilePictureUrl: r.profile_picture_url,
+          isFounder: r.founder_id !== null,
+        },
       ]),
     );
   }
@@ -146,7 +159,10 @@ export class UsersRepository {
   }
 
   async setDayStartHour(userId: string, hour: number): Promise<void> {
-    await this.db.query('UPDATE users SET day_start_hour = $2, updated_at = now() WHERE id = $1', [userId, hour]);
+    await this.db.query('UPDATE users SET day_start_hour = $2, updated_at = now() WHERE id = $1', [
+      userId,
+      hour,
+    ]);
   }
 
   /**
@@ -158,7 +174,9 @@ export class UsersRepository {
   }
 
   async stats(userId: string): Promise<StatsRow> {
-    const rows = await this.db.query<StatsRow>('SELECT * FROM user_stats WHERE user_id = $1', [userId]);
+    const rows = await this.db.query<StatsRow>('SELECT * FROM user_stats WHERE user_id = $1', [
+      userId,
+    ]);
     return rows[0]!;
   }
 
@@ -183,8 +201,15 @@ export class UsersRepository {
     );
   }
 
-  async updatePassword(userId: string, passwordHash: string, tx: Queryable = this.db): Promise<void> {
-    await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+  async updatePassword(
+    userId: string,
+    passwordHash: string,
+    tx: Queryable = this.db,
+  ): Promise<void> {
+    await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+      userId,
+      passwordHash,
+    ]);
   }
 
   /** Seen on every authenticated request; the zone is what the client's clock says. */
@@ -197,17 +222,24 @@ export class UsersRepository {
   }
 
   async countFounders(tx: Queryable = this.db): Promise<number> {
-    const rows = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE founder_id IS NOT NULL');
+    const rows = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE founder_id IS NOT NULL',
+    );
     return rows[0]!.n;
   }
 
   async nextFounderId(tx: Queryable): Promise<number> {
-    const rows = await tx.query<{ n: number }>('SELECT COALESCE(max(founder_id), 0)::int + 1 AS n FROM users');
+    const rows = await tx.query<{ n: number }>(
+      'SELECT COALESCE(max(founder_id), 0)::int + 1 AS n FROM users',
+    );
     return rows[0]!.n;
   }
 
   /** Referrals made since `since`, and in all. */
-  async referralCounts(userId: string, since: Date): Promise<{ since: number; total: number; last: Date | null }> {
+  async referralCounts(
+    userId: string,
+    since: Date,
+  ): Promise<{ since: number; total: number; last: Date | null }> {
     const rows = await this.db.query<{ since: number; total: number; last: Date | null }>(
       `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS since, count(*)::int AS total, max(created_at) AS last
          FROM users WHERE referred_by = $1`,

@@ -1,6 +1,12 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { z } from 'zod';
-import { day, onboardingStepRequest, preferencesRequest, restDayRequest, userIdParams } from '@doers/contract';
+import {
+  day,
+  onboardingStepRequest,
+  preferencesRequest,
+  restDayRequest,
+  userIdParams,
+} from '@doers/contract';
 import { clockOf, requireAuth } from '../../platform/authenticate.js';
 import { parse } from '../../platform/errors.js';
 import type { OnboardingService } from '../onboarding/onboarding.service.js';
@@ -9,7 +15,12 @@ import type { UsersService } from './users.service.js';
 
 export function usersRoutes(
   app: FastifyInstance,
-  deps: { users: UsersService; onboarding: OnboardingService; restDays: RestDaysService; authenticate: preHandlerHookHandler },
+  deps: {
+    users: UsersService;
+    onboarding: OnboardingService;
+    restDays: RestDaysService;
+    authenticate: preHandlerHookHandler;
+  },
 ): void {
   const { users, onboarding, restDays, authenticate } = deps;
 
@@ -23,11 +34,19 @@ export function usersRoutes(
   );
 
   app.post('/users/me/rest-days', { preHandler: authenticate }, async (request) =>
-    restDays.add(requireAuth(request).userId, parse(restDayRequest, request.body).day, clockOf(request)),
+    restDays.add(
+      requireAuth(request).userId,
+      parse(restDayRequest, request.body).day,
+      clockOf(request),
+    ),
   );
 
   app.delete('/users/me/rest-days/:day', { preHandler: authenticate }, async (request) =>
-    restDays.remove(requireAuth(request).userId, parse(z.object({ day }), request.params).day, clockOf(request)),
+    restDays.remove(
+      requireAuth(request).userId,
+      parse(z.object({ day }), request.params).day,
+      clockOf(request),
+    ),
   );
 
   app.get('/users/onboarding/progress', { preHandler: authenticate }, async (request) =>

@@ -19,16 +19,30 @@ export class UsersService {
     if (!user || user.status === 'Deleted') throw notFound('User not found');
     const stats = await this.users.stats(id);
     // The stored figure is the last run; it counts only while it is alive in the person's own day.
-    const last = stats.last_day && stats.last_zone && stats.last_at
-      ? { day: stats.last_day, zone: stats.last_zone, dayStartHour: stats.last_day_start_hour ?? 0, at: stats.last_at }
-      : null;
-    stats.current_streak = currentStreak(stats.current_streak, last, await this.checkIns.restDays(id), {
-      now: new Date(),
-      zone: user.timezone,
-      dayStartHour: user.day_start_hour,
-    });
+    const last =
+      stats.last_day && stats.last_zone && stats.last_at
+        ? {
+            day: stats.last_day,
+            zone: stats.last_zone,
+            dayStartHour: stats.last_day_start_hour ?? 0,
+            at: stats.last_at,
+          }
+        : null;
+    stats.current_streak = currentStreak(
+      stats.current_streak,
+      last,
+      await this.checkIns.restDays(id),
+      {
+        now: new Date(),
+        zone: user.timezone,
+        dayStartHour: user.day_start_hour,
+      },
+    );
     if (viewerId !== id) return presentPublicUser(user, stats);
-    const [deviceIds, quota] = await Promise.all([this.users.deviceIds(id), this.referrals.quota(user)]);
+    const [deviceIds, quota] = await Promise.all([
+      this.users.deviceIds(id),
+      this.referrals.quota(user),
+    ]);
     return presentUser(user, stats, { deviceIds, quota });
   }
 

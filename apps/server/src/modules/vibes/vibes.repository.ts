@@ -19,7 +19,9 @@ export class VibesRepository {
       'INSERT INTO vibes (id, sender_id, target_user_id, reason, post_id) VALUES ($1, $2, $3, $4, $5) RETURNING *',
       [randomUUID(), vibe.senderId, vibe.targetUserId, vibe.reason, vibe.postId],
     );
-    await tx.query('UPDATE user_stats SET total_vibes = total_vibes + 1 WHERE user_id = $1', [vibe.targetUserId]);
+    await tx.query('UPDATE user_stats SET total_vibes = total_vibes + 1 WHERE user_id = $1', [
+      vibe.targetUserId,
+    ]);
     return rows[0]!;
   }
 
@@ -30,8 +32,13 @@ export class VibesRepository {
       [userId, targetId],
     );
     if (rows.length === 0) return false;
-    await tx.query('UPDATE user_stats SET total_vibing_with = total_vibing_with + 1 WHERE user_id = $1', [userId]);
-    await tx.query('UPDATE user_stats SET total_vibers = total_vibers + 1 WHERE user_id = $1', [targetId]);
+    await tx.query(
+      'UPDATE user_stats SET total_vibing_with = total_vibing_with + 1 WHERE user_id = $1',
+      [userId],
+    );
+    await tx.query('UPDATE user_stats SET total_vibers = total_vibers + 1 WHERE user_id = $1', [
+      targetId,
+    ]);
     return true;
   }
 }

@@ -29,7 +29,12 @@ export class VibesService {
       });
       const started = await this.deps.vibes.startVibingWith(tx, senderId, target.id);
       await this.deps.notifications.insert(
-        { userId: target.id, type: 'vibe', actorId: senderId, data: { vibeId: row.id, reason: row.reason } },
+        {
+          userId: target.id,
+          type: 'vibe',
+          actorId: senderId,
+          data: { vibeId: row.id, reason: row.reason },
+        },
         tx,
       );
       return {

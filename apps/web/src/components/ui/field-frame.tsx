@@ -1,7 +1,11 @@
 import { useId, type ReactNode } from 'react';
 
 /** Ids that tie a control to its label, error and hint (errors first: they matter most). */
-export function useFieldIds(hint: ReactNode | undefined, error: string | null | undefined, describedBy?: string) {
+export function useFieldIds(
+  hint: ReactNode | undefined,
+  error: string | null | undefined,
+  describedBy?: string,
+) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

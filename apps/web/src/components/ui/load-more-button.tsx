@@ -6,13 +6,22 @@ export function LoadMoreButton({
   label = 'Load more',
   variant = 'secondary',
 }: {
-  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  query: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => Promise<unknown>;
+  };
   label?: string;
   variant?: 'secondary' | 'ghost';
 }) {
   if (!query.hasNextPage) return null;
   return (
-    <Button variant={variant} block loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+    <Button
+      variant={variant}
+      block
+      loading={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
       {label}
     </Button>
   );

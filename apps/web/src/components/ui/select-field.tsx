@@ -9,7 +9,14 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 }
 
 /** A native select: the phone's own picker is the best one there is. */
-export function SelectField({ label, hint, error, options, className, ...props }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  options,
+  className,
+  ...props
+}: SelectFieldProps) {
   const ids = useFieldIds(hint, error);
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
