@@ -55,7 +55,9 @@ if (apiOnly) {
 }
 
 let ok =
-  run('Typecheck', 'npx', ['tsc', '-b']) && run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  run('Formatting (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level=warn']) &&
+  run('Typecheck', 'npx', ['tsc', '-b']) &&
+  run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 if (!ok) finish(false);
 
 ok = run(
