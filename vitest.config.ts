@@ -5,6 +5,16 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The repository's own checkers (module boundaries, lint rules) against fixtures.
+        test: {
+          name: 'tooling',
+          root: 'tooling',
+          include: ['*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'contract',
           root: 'packages/contract',

@@ -63,7 +63,7 @@ if (!ok) finish(false);
 ok = run(
   'Unit and API suites (Vitest)',
   'npx',
-  vitestArgs(`${reports}/vitest.json`, ['contract', 'server', 'web']),
+  vitestArgs(`${reports}/vitest.json`, ['tooling', 'contract', 'server', 'web']),
 );
 countVitest(`${reports}/vitest.json`);
 if (!ok) finish(false);
