@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './http.js';
 import {
   ACCOUNT_TYPES,
   DEVICE_TYPES,
@@ -83,27 +84,6 @@ export type RefreshResponse = z.infer<typeof refreshResponse>;
 export const logoutRequest = z.object({ refreshToken: z.string().max(200).optional() });
 export type LogoutRequest = z.infer<typeof logoutRequest>;
 
-export const validateReferralRequest = z.object({
-  referralCode: z.string().trim().min(1, 'Referral code is required').max(32),
-});
-export type ValidateReferralRequest = z.infer<typeof validateReferralRequest>;
-
-export const referrer = z.object({
-  id: z.string(),
-  username: z.string(),
-  displayName: z.string(),
-  profilePictureUrl: z.string().nullable(),
-  isFounder: z.boolean(),
-});
-export type Referrer = z.infer<typeof referrer>;
-
-export const validateReferralResponse = z.object({
-  valid: z.boolean(),
-  referrer: referrer.nullable(),
-  error: z.string().nullable(),
-});
-export type ValidateReferralResponse = z.infer<typeof validateReferralResponse>;
-
 export const forgotPasswordRequest = z.object({
   email: z.string().trim().min(1, 'Please enter your email address').max(254),
 });
@@ -120,3 +100,50 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
+
+export const authApi = {
+  register: endpoint({
+    method: 'POST',
+    path: '/auth/register',
+    access: 'public',
+    body: registerRequest,
+    response: authResponse,
+    status: 201,
+  }),
+  /** By email address or username. */
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/login',
+    access: 'public',
+    body: loginRequest,
+    response: authResponse,
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: '/auth/refresh',
+    access: 'public',
+    body: refreshRequest,
+    response: refreshResponse,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'public',
+    body: logoutRequest,
+    response: null,
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/auth/forgot-password',
+    access: 'public',
+    body: forgotPasswordRequest,
+    response: messageResponse,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/auth/reset-password',
+    access: 'public',
+    body: resetPasswordRequest,
+    response: messageResponse,
+  }),
+};

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { day } from './days.js';
+import { endpoint } from './http.js';
+import { streakFigures } from './stats.js';
+import { personSummary } from './users.js';
 
 export const QUEST_CATEGORIES = [
   'fitness',
@@ -26,18 +30,6 @@ export const QUEST_TASK_TITLE_MAX = 120;
 /** Streak milestones celebrated on check-in (and badges, PRODUCT.md §6). */
 export const STREAK_MILESTONES = [7, 30, 100, 365] as const;
 export const REST_DAYS_PER_MONTH = 2;
-
-/** A calendar day in the person's own zone. */
-export const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-01')
-  .refine(
-    (d) =>
-      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
-      new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    'Not a real date',
-  );
-export type DayString = z.infer<typeof day>;
 
 export const questTaskInput = z.object({
   /** Present for a task that already exists (renamed or moved); absent for a new one. */
@@ -113,22 +105,6 @@ export const questTask = z.object({
 });
 export type QuestTask = z.infer<typeof questTask>;
 
-export const personSummary = z.object({
-  id: z.string(),
-  username: z.string(),
-  displayName: z.string(),
-  profilePictureUrl: z.string().nullable(),
-  isFounder: z.boolean(),
-});
-export type PersonSummary = z.infer<typeof personSummary>;
-
-export const streakFigures = z.object({
-  currentStreak: z.number().int(),
-  longestStreak: z.number().int(),
-  totalCheckIns: z.number().int(),
-});
-export type StreakFigures = z.infer<typeof streakFigures>;
-
 /** Where the viewer stands with a quest, and what they can do today. */
 export const questViewerState = streakFigures.extend({
   role: z.enum(['owner', 'member']).nullable(),
@@ -140,8 +116,15 @@ export const questViewerState = streakFigures.extend({
   /** Task ids ticked in today's check-in. */
   tasksDoneToday: z.array(z.string()),
   checkedInYesterday: z.boolean(),
+  /**
+   * What the server will accept now, decided by the same rule as the check-in and undo
+   * endpoints (the person's lived day, their start on the quest, the late window): the app
+   * offers exactly these, whatever zone the phone is in.
+   */
+  canCheckInToday: z.boolean(),
   /** Yesterday can still be checked in (until day-start hour + 12 h). */
   canCheckInYesterday: z.boolean(),
+  canUndoToday: z.boolean(),
 });
 export type QuestViewerState = z.infer<typeof questViewerState>;
 
@@ -199,109 +182,66 @@ export const questTemplatesQuery = z.object({ category: z.enum(QUEST_CATEGORIES)
 export const questTemplates = z.object({ templates: z.array(questTemplate) });
 export type QuestTemplates = z.infer<typeof questTemplates>;
 
-export const checkInRequest = z.object({
-  day: z.enum(['today', 'yesterday']).default('today'),
-  taskIds: z.array(z.uuid()).max(QUEST_TASKS_MAX).default([]),
-});
-export type CheckInRequest = z.input<typeof checkInRequest>;
+export const questIdParams = z.object({ id: z.uuid('Not a valid quest id') });
 
-export const checkIn = z.object({
-  id: z.string(),
-  questId: z.string(),
-  userId: z.string(),
-  day,
-  taskIds: z.array(z.string()),
-  late: z.boolean(),
-  createdAt: z.string(),
-});
-export type CheckIn = z.infer<typeof checkIn>;
-
-export const checkInResponse = z.object({
-  checkIn,
-  quest,
-  /** A streak milestone reached by this check-in (7, 30, 100, 365), else null. */
-  milestone: z.number().int().nullable(),
-});
-export type CheckInResponse = z.infer<typeof checkInResponse>;
-
-export const questCalendarQuery = z.object({
-  weeks: z.coerce.number().int().min(1).max(53).default(6),
-  userId: z.uuid().optional(),
-});
-export const questCalendar = z.object({
-  days: z.array(
-    z.object({ day, checkedIn: z.boolean(), rest: z.boolean(), tasksDone: z.number().int() }),
-  ),
-});
-export type QuestCalendar = z.infer<typeof questCalendar>;
-
-export const questParticipant = streakFigures.extend({
-  user: personSummary,
-  role: z.enum(['owner', 'member']),
-  joinedAt: z.string(),
-  checkedInToday: z.boolean(),
-});
-export type QuestParticipant = z.infer<typeof questParticipant>;
-export const questLeaderboard = z.object({ participants: z.array(questParticipant) });
-export type QuestLeaderboard = z.infer<typeof questLeaderboard>;
-
-export const joinQuestResponse = z.object({ status: z.enum(['joined', 'requested']), quest });
-export type JoinQuestResponse = z.infer<typeof joinQuestResponse>;
-
-export const questRequest = z.object({
-  id: z.string(),
-  quest: z.object({ id: z.string(), title: z.string(), emoji: z.string() }),
-  user: personSummary,
-  status: z.enum(['pending', 'accepted', 'declined']),
-  createdAt: z.string(),
-});
-export type QuestRequest = z.infer<typeof questRequest>;
-export const questRequestList = z.object({
-  items: z.array(questRequest),
-  nextCursor: z.string().nullable(),
-});
-export type QuestRequestList = z.infer<typeof questRequestList>;
-
-export const pageQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
-
-/** The public face of a shared quest, readable signed out when the quest is public. */
-export const sharedQuest = z.object({
-  quest: quest.omit({ viewer: true }),
-  participants: z.array(questParticipant),
-  viewer: questViewerState.nullable(),
-  signedIn: z.boolean(),
-});
-export type SharedQuest = z.infer<typeof sharedQuest>;
-
-export const activityItem = z.object({
-  id: z.string(),
-  user: personSummary,
-  quest: z.object({ id: z.string(), title: z.string(), emoji: z.string() }),
-  day,
-  late: z.boolean(),
-  tasksDone: z.number().int(),
-  taskCount: z.number().int(),
-  createdAt: z.string(),
-});
-export type ActivityItem = z.infer<typeof activityItem>;
-export const activityList = z.object({
-  items: z.array(activityItem),
-  nextCursor: z.string().nullable(),
-});
-export type ActivityList = z.infer<typeof activityList>;
-
-export const preferencesRequest = z.object({
-  dayStartHour: z
-    .number()
-    .int()
-    .min(0, 'Pick an hour from 0 to 23')
-    .max(23, 'Pick an hour from 0 to 23'),
-});
-export type PreferencesRequest = z.infer<typeof preferencesRequest>;
-
-export const restDayRequest = z.object({ day });
-export const restDays = z.object({ days: z.array(day), remainingThisMonth: z.number().int() });
-export type RestDays = z.infer<typeof restDays>;
+export const questsApi = {
+  templates: endpoint({
+    method: 'GET',
+    path: '/quests/templates',
+    access: 'public',
+    query: questTemplatesQuery,
+    response: questTemplates,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/quests',
+    access: 'signed-in',
+    query: questListQuery,
+    response: questList,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/quests',
+    access: 'signed-in',
+    body: createQuestRequest,
+    response: quest,
+    status: 201,
+    idempotent: true,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/quests/:id',
+    access: 'signed-in',
+    params: questIdParams,
+    response: quest,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/quests/:id',
+    access: 'signed-in',
+    params: questIdParams,
+    body: updateQuestRequest,
+    response: quest,
+  }),
+  complete: endpoint({
+    method: 'POST',
+    path: '/quests/:id/complete',
+    access: 'signed-in',
+    params: questIdParams,
+    response: quest,
+  }),
+  abandon: endpoint({
+    method: 'POST',
+    path: '/quests/:id/abandon',
+    access: 'signed-in',
+    params: questIdParams,
+    response: quest,
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: '/quests/:id',
+    access: 'signed-in',
+    params: questIdParams,
+    response: null,
+  }),
+};

@@ -1,23 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, PAYMENT_STATUSES, SUPPORTER_TIERS } from './constants.js';
-
-export const userStats = z.object({
-  activeQuests: z.number().int(),
-  completedQuests: z.number().int(),
-  currentStreak: z.number().int(),
-  longestStreak: z.number().int(),
-  totalCheckIns: z.number().int(),
-  totalPosts: z.number().int(),
-  totalSmiles: z.number().int(),
-  totalVibes: z.number().int(),
-  totalVibers: z.number().int(),
-  totalVibingWith: z.number().int(),
-  totalCompletedQuests: z.number().int(),
-  totalSmilesSent: z.number().int(),
-  totalHums: z.number().int(),
-  totalPostInteractions: z.number().int(),
-});
-export type UserStats = z.infer<typeof userStats>;
+import { endpoint } from './http.js';
+import { userStats } from './stats.js';
 
 export const userLimits = z.object({
   quests: z.number().int(),
@@ -94,3 +78,41 @@ export const getUserResponse = z.union([user, publicUser]);
 export type GetUserResponse = z.infer<typeof getUserResponse>;
 
 export const userIdParams = z.object({ id: z.uuid('Not a valid user id') });
+
+/** How other people appear in lists: enough for an avatar and a name. */
+export const personSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  profilePictureUrl: z.string().nullable(),
+  isFounder: z.boolean(),
+});
+export type PersonSummary = z.infer<typeof personSummary>;
+
+export const preferencesRequest = z.object({
+  dayStartHour: z
+    .number()
+    .int()
+    .min(0, 'Pick an hour from 0 to 23')
+    .max(23, 'Pick an hour from 0 to 23'),
+});
+export type PreferencesRequest = z.infer<typeof preferencesRequest>;
+
+export const usersApi = {
+  get: endpoint({
+    method: 'GET',
+    path: '/users/:id',
+    access: 'signed-in',
+    params: userIdParams,
+    response: getUserResponse,
+  }),
+  /** The signed-in person's own full record. */
+  me: endpoint({ method: 'GET', path: '/users/me', access: 'signed-in', response: user }),
+  setPreferences: endpoint({
+    method: 'PATCH',
+    path: '/users/me/preferences',
+    access: 'signed-in',
+    body: preferencesRequest,
+    response: user,
+  }),
+};

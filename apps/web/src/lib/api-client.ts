@@ -1,4 +1,13 @@
-import { REQUEST_TIMEOUT_MS, refreshResponse, type FieldError } from '@doers/contract';
+import {
+  REQUEST_TIMEOUT_MS,
+  authApi,
+  pathFor,
+  queryString,
+  type AnyEndpoint,
+  type CallInput,
+  type FieldError,
+  type ResponseOf,
+} from '@doers/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 import type { TokenStore } from './token-storage';
@@ -20,6 +29,18 @@ export interface RequestOptions<T> {
   /** For auth calls, whose 401 means "wrong credentials", not "access token expired". */
   skipAuthRefresh?: boolean;
 }
+
+/** Per-call options of `call`, beside the endpoint's params, query and body. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** The input may be left out when the endpoint needs none (no params, no body). */
+type CallArgs<E extends AnyEndpoint> =
+  Record<string, never> extends CallInput<E>
+    ? [input?: CallInput<E> & CallOptions]
+    : [input: CallInput<E> & CallOptions];
 
 export interface ApiClientOptions {
   /** '/api' in the app; a full URL in tests. */
@@ -92,6 +113,26 @@ export class ApiClient {
     this.onSessionExpired = handler;
   }
 
+  /**
+   * Calls an endpoint declared in the contract: the path is built from its declaration and the
+   * answer is checked against its response schema, so no path or shape is written here.
+   */
+  call<E extends AnyEndpoint>(e: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
+    const { params, query, body, signal, headers } = (input ?? {}) as CallInput<AnyEndpoint> &
+      CallOptions;
+    const path = `${pathFor(e, params as Record<string, unknown> | undefined)}${queryString(
+      query as Record<string, unknown> | undefined,
+    )}`;
+    return this.request(e.method, path, {
+      body,
+      signal,
+      headers,
+      schema: (e.response ?? undefined) as z.ZodType<ResponseOf<E>> | undefined,
+      // A public endpoint's 401 is its answer (wrong password), not an expired access token.
+      skipAuthRefresh: e.access === 'public',
+    });
+  }
+
   get<T>(path: string, options?: RequestOptions<T>) {
     return this.request<T>('GET', path, options);
   }
@@ -158,13 +199,18 @@ export class ApiClient {
     // Another tab rotated the tokens while this one waited: they are fresh, just retry.
     if (refreshToken && seen && refreshToken !== seen) return true;
     if (refreshToken) {
-      const response = await this.send('POST', '/auth/refresh', { body: { refreshToken } }, null);
+      const response = await this.send(
+        authApi.refresh.method,
+        pathFor(authApi.refresh),
+        { body: { refreshToken } },
+        null,
+      );
       // A server error (or a network failure, thrown by send) proves nothing about the session:
       // keep the tokens and let the caller see that error instead of signing the person out.
       if (response.status >= 500) {
         throw new ApiError(errorMessageFrom(response.body, response.statusText), response.status);
       }
-      const parsed = response.ok ? refreshResponse.safeParse(response.body) : null;
+      const parsed = response.ok ? authApi.refresh.response.safeParse(response.body) : null;
       if (parsed?.success) {
         this.options.tokens.setTokens(parsed.data);
         return true;
@@ -183,7 +229,7 @@ export class ApiClient {
         fieldErrorsFrom(response.body),
       );
     }
-    if (response.status === 204 || response.body === undefined) return {} as T;
+    if (response.status === 204 || response.body === undefined) return undefined as T;
     if (!options.schema) return response.body as T;
     const parsed = options.schema.safeParse(response.body);
     if (!parsed.success) throw new ApiError(FALLBACK_ERROR_MESSAGE, response.status);

@@ -1,26 +1,26 @@
-import type { DayString } from '@doers/contract';
+import type { Day } from '@doers/contract';
 
 /**
  * Calendar days as the API sends them ('2026-03-01', already in the person's own zone).
  * All arithmetic runs on UTC midnights, so no local DST shift can skip or repeat a day.
  */
-export function dayToDate(day: DayString): Date {
+export function dayToDate(day: Day): Date {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(Date.UTC(year!, month! - 1, date!));
 }
 
-export function dateToDay(date: Date): DayString {
+export function dateToDay(date: Date): Day {
   return date.toISOString().slice(0, 10);
 }
 
-export function addDays(day: DayString, count: number): DayString {
+export function addDays(day: Day, count: number): Day {
   const date = dayToDate(day);
   date.setUTCDate(date.getUTCDate() + count);
   return dateToDay(date);
 }
 
 /** 0 for Monday … 6 for Sunday: Doers' weeks start on Monday. */
-export function weekdayMondayFirst(day: DayString): number {
+export function weekdayMondayFirst(day: Day): number {
   return (dayToDate(day).getUTCDay() + 6) % 7;
 }
 
@@ -36,17 +36,17 @@ const shortFormat = new Intl.DateTimeFormat('en', {
 });
 
 /** 'March 3' */
-export function formatDayLong(day: DayString): string {
+export function formatDayLong(day: Day): string {
   return longFormat.format(dayToDate(day));
 }
 
 /** 'Mar 3' */
-export function formatDayShort(day: DayString): string {
+export function formatDayShort(day: Day): string {
   return shortFormat.format(dayToDate(day));
 }
 
 /** 'Today', 'Yesterday', else 'March 3'. */
-export function formatRelativeDay(day: DayString, today: DayString): string {
+export function formatRelativeDay(day: Day, today: Day): string {
   if (day === today) return 'Today';
   if (day === addDays(today, -1)) return 'Yesterday';
   return formatDayLong(day);
@@ -56,7 +56,7 @@ export function formatRelativeDay(day: DayString, today: DayString): string {
  * The person's own calendar day in the browser's zone, for screens without a server `today` at
  * hand. With a day-start hour (PRODUCT.md §4), the hours before it still belong to yesterday.
  */
-export function localToday(now = new Date(), dayStartHour = 0): DayString {
+export function localToday(now = new Date(), dayStartHour = 0): Day {
   const shifted = new Date(now.getTime());
   shifted.setHours(shifted.getHours() - dayStartHour);
   const month = String(shifted.getMonth() + 1).padStart(2, '0');

@@ -99,6 +99,9 @@ function viewerState(
     checkedInToday: Boolean(today),
     tasksDoneToday: today?.task_ids ?? [],
     checkedInYesterday: Boolean(yesterday),
+    canCheckInToday:
+      Boolean(participant) && !today && window.today >= (participant?.joined_on ?? ''),
+    canUndoToday: Boolean(today),
     canCheckInYesterday:
       Boolean(participant) &&
       window.lateOpen &&

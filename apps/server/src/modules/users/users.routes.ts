@@ -58,6 +58,11 @@ export function usersRoutes(
     return onboarding.completeStep(requireAuth(request).userId, step);
   });
 
+  app.get('/users/me', { preHandler: authenticate }, async (request) => {
+    const { userId } = requireAuth(request);
+    return users.getUser(userId, userId);
+  });
+
   app.get('/users/:id', { preHandler: authenticate }, async (request) => {
     const { id } = parse(userIdParams, request.params);
     return users.getUser(requireAuth(request).userId, id);

@@ -1,8 +1,8 @@
-import type { ActivityItem, DayString } from '@doers/contract';
+import type { ActivityItem, Day } from '@doers/contract';
 import { formatRelativeDay } from '../../../lib/days';
 
 export interface ActivityDayGroup {
-  day: DayString;
+  day: Day;
   label: string;
   items: ActivityItem[];
 }
@@ -12,8 +12,8 @@ export interface ActivityDayGroup {
  * a late check-in (made today for yesterday) joins its own day's group instead of opening a
  * second 'Yesterday' heading. Within a day the API's order is kept.
  */
-export function groupActivityByDay(items: ActivityItem[], today: DayString): ActivityDayGroup[] {
-  const groups = new Map<DayString, ActivityDayGroup>();
+export function groupActivityByDay(items: ActivityItem[], today: Day): ActivityDayGroup[] {
+  const groups = new Map<Day, ActivityDayGroup>();
   for (const item of items) {
     const group = groups.get(item.day);
     if (group) group.items.push(item);

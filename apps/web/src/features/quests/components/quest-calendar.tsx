@@ -1,4 +1,4 @@
-import type { DayString } from '@doers/contract';
+import type { Day } from '@doers/contract';
 import { ErrorState } from '../../../components/ui/state-panels';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDayShort } from '../../../lib/days';
@@ -13,8 +13,8 @@ import { plural } from '../lib/quest-labels';
 
 interface QuestCalendarProps {
   questId: string;
-  today: DayString;
-  startedOn: DayString;
+  today: Day;
+  startedOn: Day;
 }
 
 /** The last 6 weeks, Monday first; every day names its state for screen readers. */

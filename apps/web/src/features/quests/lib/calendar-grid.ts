@@ -1,10 +1,10 @@
-import type { DayString, QuestCalendar } from '@doers/contract';
+import type { Day, QuestCalendar } from '@doers/contract';
 import { addDays, formatDayLong, weekdayMondayFirst } from '../../../lib/days';
 
 export type CalendarCellState = 'checked' | 'rest' | 'missed' | 'before' | 'future';
 
 export interface CalendarCell {
-  day: DayString;
+  day: Day;
   dayOfMonth: number;
   state: CalendarCellState;
   isToday: boolean;
@@ -28,8 +28,8 @@ export const CALENDAR_WEEKDAYS = [
  */
 export function buildCalendarGrid(
   days: QuestCalendar['days'],
-  today: DayString,
-  options: { weeks?: number; startedOn?: DayString | null } = {},
+  today: Day,
+  options: { weeks?: number; startedOn?: Day | null } = {},
 ): CalendarCell[][] {
   const weeks = options.weeks ?? 6;
   const byDay = new Map(days.map((entry) => [entry.day, entry]));

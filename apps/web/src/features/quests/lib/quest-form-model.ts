@@ -1,7 +1,7 @@
 import {
   createQuestRequest,
   type CreateQuestRequest,
-  type DayString,
+  type Day,
   type FieldError,
   type Quest,
   type QuestCategory,
@@ -149,7 +149,7 @@ function errorKey(path: ReadonlyArray<PropertyKey>, values: QuestFormValues): st
  * The form's own checks (what the contract cannot see: text in a number box, a date in the
  * past), then the contract's schema with its own messages. First message per field wins.
  */
-export function validateQuestForm(values: QuestFormValues, today?: DayString): QuestFormErrors {
+export function validateQuestForm(values: QuestFormValues, today?: Day): QuestFormErrors {
   const errors: QuestFormErrors = {};
   const add = (key: string, message: string) => {
     errors[key] ??= message;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { endpoint } from './http.js';
 
 /** `GET /api/config`: server settings the web app needs before sign-in. */
 export const publicConfig = z.object({
-  /** Pre-filled on /register?founder=true (spec §9 "Storage"); null when founder mode is off. */
+  /** Pre-filled on /register?founder=true ; null when founder mode is off. */
   founderInviteCode: z.string().nullable(),
   founderSeatsLeft: z.number().int(),
 });
@@ -21,3 +22,8 @@ export const health = z.object({
   version: z.string(),
 });
 export type Health = z.infer<typeof health>;
+
+export const systemApi = {
+  health: endpoint({ method: 'GET', path: '/health', access: 'public', response: health }),
+  config: endpoint({ method: 'GET', path: '/config', access: 'public', response: publicConfig }),
+};

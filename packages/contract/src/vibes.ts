@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './http.js';
 import { SIGNUP_VIBE_REASON, VIBE_REASONS } from './constants.js';
 
 const VIBE_REASON_TEXTS: readonly string[] = [...VIBE_REASONS, SIGNUP_VIBE_REASON];
@@ -26,9 +27,14 @@ export const vibe = z.object({
 });
 export type Vibe = z.infer<typeof vibe>;
 
-export const unreadCounts = z.object({
-  unreadNotifications: z.number().int(),
-  unreadDMs: z.number().int(),
-  unreadQuestRequests: z.number().int(),
-});
-export type UnreadCounts = z.infer<typeof unreadCounts>;
+export const vibesApi = {
+  send: endpoint({
+    method: 'POST',
+    path: '/vibes',
+    access: 'signed-in',
+    body: createVibeRequest,
+    response: vibe,
+    status: 201,
+    idempotent: true,
+  }),
+};

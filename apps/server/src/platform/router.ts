@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { AnyEndpoint, ParsedInput, ReplyOf } from '@doers/contract';
+import type { Queryable } from '../db/database.js';
+import { HttpError, parse } from './errors.js';
+import { idempotent } from './idempotency.js';
+
+export type Auth = NonNullable<FastifyRequest['auth']>;
+
+/** A signed-in endpoint's handler always has the caller; an `optional` one may not. */
+type AuthOf<E extends AnyEndpoint> = E['access'] extends 'signed-in'
+  ? Auth
+  : E['access'] extends 'optional'
+    ? Auth | null
+    : null;
+
+export type RouteContext<E extends AnyEndpoint> = ParsedInput<E> & {
+  auth: AuthOf<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type RouteHandler<E extends AnyEndpoint> = (
+  context: RouteContext<E>,
+) => Promise<ReplyOf<E>> | ReplyOf<E>;
+
+export type Route = <E extends AnyEndpoint>(e: E, handler: RouteHandler<E>) => void;
+
+/**
+ * Registers routes from the contract's endpoint declarations: the path, the method, the
+ * authentication, the input schemas, the status and Idempotency-Key support all come from the
+ * declaration, so a route file holds only what the endpoint does.
+ */
+export function createRouter(
+  app: FastifyInstance,
+  deps: {
+    authenticate: preHandlerHookHandler;
+    identifyIfPossible: preHandlerHookHandler;
+    db: Queryable;
+    /** Tests check every answer against its response schema; production trusts the types. */
+    checkResponses?: boolean;
+  },
+): Route {
+  return (e, handler) => {
+    const preHandler =
+      e.access === 'signed-in'
+        ? deps.authenticate
+        : e.access === 'optional'
+          ? deps.identifyIfPossible
+          : undefined;
+    app.route({
+      method: e.method,
+      url: e.path,
+      ...(preHandler ? { preHandler } : {}),
+      handler: async (request, reply) => {
+        const context = {
+          params: e.params ? parse(e.params, request.params) : undefined,
+          query: e.query ? parse(e.query, request.query) : undefined,
+          body: e.body ? parse(e.body, request.body) : undefined,
+          auth: request.auth,
+          request,
+          reply,
+        } as RouteContext<typeof e>;
+        const run = async () => {
+          const body = await handler(context);
+          if (deps.checkResponses && e.response) checkResponse(e, body);
+          // A handler may answer another status (health: 503); the declared one otherwise.
+          return { statusCode: reply.statusCode === 200 ? e.status : reply.statusCode, body };
+        };
+        if (e.idempotent && request.auth) {
+          return idempotent(deps.db, request, reply, request.auth.userId, run);
+        }
+        const { statusCode, body } = await run();
+        void reply.status(statusCode);
+        return statusCode === 204 ? reply.send() : body;
+      },
+    });
+  };
+}
+
+function checkResponse(e: AnyEndpoint, body: unknown): void {
+  const result = e.response?.safeParse(body);
+  if (result && !result.success) {
+    const where = result.error.issues.map((i) => i.path.join('.') || 'body').join(', ');
+    throw new HttpError(
+      500,
+      `${e.method} ${e.path} answered a shape the contract does not allow: ${where}`,
+    );
+  }
+}
