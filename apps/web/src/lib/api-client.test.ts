@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { endpoint } from '@doers/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   createApiClient,
   FALLBACK_ERROR_MESSAGE,
@@ -67,6 +69,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       return json(res, 500, undefined, '');
     case '/api/no-content':
       return json(res, 204);
+    case '/api/things/a%20b/parts?size=2&q=x%26y':
+      return json(res, 200, { id: 'a b', parts: 2 });
+    case '/api/things/bad/parts':
+      return json(res, 200, { id: 'bad', parts: 'two' });
     case '/api/echo':
       return json(res, 200, {
         timezone: req.headers['x-timezone'] ?? null,
@@ -235,6 +241,40 @@ describe('requests and responses', () => {
     form.set('field', 'value');
     const echo = await client.post<Record<string, string>>('/echo', form);
     expect(echo.contentType).toMatch(/^multipart\/form-data; boundary=/);
+  });
+});
+
+describe('calls through contract declarations', () => {
+  const parts = endpoint({
+    method: 'GET',
+    path: '/things/:id/parts',
+    access: 'signed-in',
+    params: z.object({ id: z.string() }),
+    query: z.object({ size: z.number().optional(), q: z.string().optional() }),
+    response: z.object({ id: z.string(), parts: z.number() }),
+  });
+  const signIn = endpoint({
+    method: 'GET',
+    path: '/always-401',
+    access: 'public',
+    response: z.object({}),
+  });
+
+  it('build the path and query from the declaration and parse the answer', async () => {
+    await expect(
+      client.call(parts, { params: { id: 'a b' }, query: { size: 2, q: 'x&y' } }),
+    ).resolves.toEqual({ id: 'a b', parts: 2 });
+  });
+
+  it('reject an answer that does not fit the response schema', async () => {
+    const error = await rejection(client.call(parts, { params: { id: 'bad' } }));
+    expect(error.message).toBe(FALLBACK_ERROR_MESSAGE);
+  });
+
+  it("take a public endpoint's 401 as its answer, without refreshing", async () => {
+    tokens.setTokens({ accessToken: 'stale', refreshToken: 'good-refresh' }, true);
+    const error = await rejection(client.call(signIn));
+    expect([error.statusCode, error.message, hits.refresh]).toEqual([401, 'Nope', 0]);
   });
 });
 

@@ -229,7 +229,7 @@ export class ApiClient {
         fieldErrorsFrom(response.body),
       );
     }
-    if (response.status === 204 || response.body === undefined) return undefined as T;
+    if (response.status === 204 || response.body === undefined) return {} as T;
     if (!options.schema) return response.body as T;
     const parsed = options.schema.safeParse(response.body);
     if (!parsed.success) throw new ApiError(FALLBACK_ERROR_MESSAGE, response.status);
