@@ -5,6 +5,7 @@ import { IconBell, IconMessage } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { useUnreadCounts } from '../../features/notifications';
+import { useAccount } from '../../lib/auth/use-account';
 import { useAuthStore } from '../../lib/auth/use-auth-store';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
 import { headerHidesOnScroll, isHeaderHidden } from '../layouts/shell-rules';
@@ -17,12 +18,8 @@ function labelWithCount(label: string, count: number): string {
 export function AppHeader() {
   const { pathname } = useLocation();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
-  // Until the full User arrives, the tier's default limit decides (messaging is on for every tier).
-  const dmDuration = useAuthStore(
-    (state) =>
-      state.account?.limits.dmDuration ??
-      (state.user ? TIER_LIMITS[state.user.supporterTier].dmDuration : 0),
-  );
+  // Until the account arrives, the free tier's limit decides (messaging is on for every tier).
+  const dmDuration = useAccount().data?.limits.dmDuration ?? TIER_LIMITS.free.dmDuration;
   const counts = useUnreadCounts(isAuthenticated);
   const slidAway = useHideOnScroll(headerHidesOnScroll(pathname), pathname);
 

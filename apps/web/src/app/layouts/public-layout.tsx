@@ -1,7 +1,11 @@
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 import { PendingOutlet, Redirect } from '../../components/ui/route-pending';
-import { selectNeedsOnboarding, useAuthStore } from '../../lib/auth/use-auth-store';
+import {
+  selectNeedsOnboarding,
+  selectSignedInUserId,
+  useAuthStore,
+} from '../../lib/auth/use-auth-store';
 import { returnPath } from '../session/return-path';
 
 /**
@@ -11,7 +15,7 @@ import { returnPath } from '../session/return-path';
 export function PublicLayout() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const needsOnboarding = useAuthStore(selectNeedsOnboarding);
-  const userId = useAuthStore((state) => state.user?.id ?? null);
+  const userId = useAuthStore(selectSignedInUserId);
   const location = useLocation();
 
   if (isAuthenticated) {

@@ -4,22 +4,15 @@ import { api, tokenStore } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth/use-auth-store';
 
 /**
- * Refreshes the current user at startup and keeps the tokens fresh while signed in. The auth
- * state is persisted next to the tokens (see auth-storage.ts).
+ * Keeps the tokens fresh while signed in. The auth state is persisted next to the tokens (see
+ * auth-storage.ts); the account itself is a query that loads where it is shown (useAccount).
  */
 export function useSession(): void {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
 
   useEffect(() => {
-    // isAuthenticated was derived from this tab's tokens before the first render, so a tab
-    // without tokens never starts signed in and never clears anything (other tabs included).
-    if (!isAuthenticated || !tokenStore.hasTokens()) return;
-    void useAuthStore.getState().refreshUser(); // spec §7: GET /users/{id} refreshes the user
-  }, [isAuthenticated]);
-
-  useEffect(() => {
     if (!isAuthenticated) return;
-    // Spec §4: refreshed every 360 minutes while tokens exist (the 401 path covers the rest).
+    // Refreshed every 360 minutes while tokens exist (the 401 path covers the rest).
     const timer = setInterval(() => {
       if (!tokenStore.getRefreshToken()) return;
       api

@@ -19,7 +19,7 @@ export function wireSessionExpiry(router: DataRouter): void {
     if (handled) return;
     handled = true;
     const { pathname, search } = router.state.location;
-    const userId = useAuthStore.getState().user?.id ?? null;
+    const { userId } = useAuthStore.getState();
     useAuthStore.getState().clearSession();
     toast.error(message);
     const from = pathname.startsWith('/onboarding') ? undefined : pathname + search;

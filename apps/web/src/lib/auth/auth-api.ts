@@ -29,11 +29,11 @@ export function postLogout(body: LogoutRequest): Promise<unknown> {
 }
 
 /** Only for the signed-in person's own id: anyone else gets the public face, not a User. */
-export function fetchOwnUser(id: string): Promise<User> {
-  return api.get(`/users/${encodeURIComponent(id)}`, { schema: user });
+export function fetchOwnUser(id: string, signal?: AbortSignal): Promise<User> {
+  return api.get(`/users/${encodeURIComponent(id)}`, { schema: user, signal });
 }
 
-/** The automatic thank-you vibe a referred person sends their referrer (spec §4). */
+/** The automatic thank-you vibe a referred person sends their referrer. */
 export function sendSignupVibe(targetUserId: string): Promise<Vibe> {
   const body: CreateVibeRequest = { targetUserId, vibeReason: SIGNUP_VIBE_REASON };
   return api.post('/vibes', body, { schema: vibe });

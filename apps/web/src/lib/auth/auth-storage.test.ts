@@ -4,7 +4,7 @@ import { createTokenStore } from '../token-storage';
 import {
   createAuthStateStorage,
   removePersonalKeys,
-  restoredIsAuthenticated,
+  restoredSession,
   tokenHome,
 } from './auth-storage';
 
@@ -65,12 +65,23 @@ describe('auth state storage', () => {
   });
 });
 
-describe('restoredIsAuthenticated', () => {
-  it('needs both a signed-in state and tokens', () => {
-    expect(restoredIsAuthenticated({ isAuthenticated: true, user: {} }, true)).toBe(true);
-    expect(restoredIsAuthenticated({ isAuthenticated: true, user: {} }, false)).toBe(false);
-    expect(restoredIsAuthenticated({ isAuthenticated: false, user: {} }, true)).toBe(false);
-    expect(restoredIsAuthenticated(undefined, true)).toBe(false);
+describe('restoredSession', () => {
+  it('needs a signed-in state, a user id and tokens', () => {
+    const saved = { isAuthenticated: true, userId: 'u1', hasCompletedOnboarding: true };
+    expect(restoredSession(saved, true)).toEqual(saved);
+    expect(restoredSession(saved, false).isAuthenticated).toBe(false);
+    expect(restoredSession({ ...saved, isAuthenticated: false }, true).userId).toBeNull();
+    expect(restoredSession({ ...saved, userId: null }, true).isAuthenticated).toBe(false);
+    expect(restoredSession(undefined, true).isAuthenticated).toBe(false);
+  });
+
+  it('reads the id from a state saved with the whole user', () => {
+    const legacy = { isAuthenticated: true, user: { id: 'u1', username: 'maya' } };
+    expect(restoredSession(legacy, true)).toEqual({
+      userId: 'u1',
+      isAuthenticated: true,
+      hasCompletedOnboarding: false,
+    });
   });
 });
 

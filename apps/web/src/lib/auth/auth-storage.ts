@@ -49,12 +49,33 @@ export function createAuthStateStorage(local: Storage, session: Storage): StateS
   };
 }
 
-/** Signed in only when the persisted state says so and this tab really has tokens. */
-export function restoredIsAuthenticated(
-  persisted: { isAuthenticated?: boolean; user?: unknown } | undefined,
-  hasTokens: boolean,
-): boolean {
-  return Boolean(persisted?.isAuthenticated && persisted.user) && hasTokens;
+/** What survives a reload: the session's subject and state, never a copy of the account. */
+export interface PersistedSession {
+  userId: string | null;
+  isAuthenticated: boolean;
+  hasCompletedOnboarding: boolean;
+}
+
+const SIGNED_OUT: PersistedSession = {
+  userId: null,
+  isAuthenticated: false,
+  hasCompletedOnboarding: false,
+};
+
+/**
+ * Signed in only when the persisted state says so, names who, and this tab really has tokens.
+ * A state saved by an older version kept the whole user (`user.id`) instead of `userId`.
+ */
+export function restoredSession(persisted: unknown, hasTokens: boolean): PersistedSession {
+  const state = (persisted ?? {}) as Partial<PersistedSession> & { user?: { id?: unknown } };
+  const legacyId = typeof state.user?.id === 'string' ? state.user.id : null;
+  const userId = typeof state.userId === 'string' ? state.userId : legacyId;
+  if (!state.isAuthenticated || !userId || !hasTokens) return SIGNED_OUT;
+  return {
+    userId,
+    isAuthenticated: true,
+    hasCompletedOnboarding: state.hasCompletedOnboarding === true,
+  };
 }
 
 /** Removes every per-person key kept on the device (ticked tasks). */

@@ -1,16 +1,18 @@
-import type { AuthResponse, AuthUser, PaymentStatus, User } from '@doers/contract';
+import type { AuthResponse } from '@doers/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { tokenStore } from '../api';
 import { errorMessage } from '../api-error';
 import { queryClient } from '../query-client';
 import { getLocalStorage, getSessionStorage } from '../storage';
+import { accountKeys } from './account-keys';
 import {
   createAuthStateStorage,
   removePersonalKeys,
-  restoredIsAuthenticated,
+  restoredSession,
+  type PersistedSession,
 } from './auth-storage';
-import { postLogin, postLogout, postRegister, fetchOwnUser, sendSignupVibe } from './auth-api';
+import { postLogin, postLogout, postRegister, sendSignupVibe } from './auth-api';
 import { getDevice } from './device';
 
 export interface SignInInput {
@@ -29,14 +31,12 @@ export interface SignUpInput {
   referrerId: string | null;
 }
 
-interface SessionState {
-  /** Who is signed in, from the auth response. */
-  user: AuthUser | null;
-  /** The full User record (limits, founder block, stats), refreshed from GET /users/{id}. */
-  account: User | null;
-  isAuthenticated: boolean;
-  hasCompletedOnboarding: boolean;
-  paymentStatus: PaymentStatus | null;
+/**
+ * The session, not the person: who is signed in (an id) and where they stand. The account itself
+ * (name, limits, stats) is one TanStack Query, `useAccount()`, so there is never a second copy
+ * to keep in step.
+ */
+interface SessionState extends PersistedSession {
   isLoading: boolean;
   error: string | null;
 }
@@ -45,35 +45,26 @@ interface AuthActions {
   login(input: SignInInput): Promise<AuthResponse>;
   register(input: SignUpInput): Promise<AuthResponse>;
   logout(): Promise<void>;
-  refreshUser(): Promise<void>;
   completeOnboarding(): void;
   /** Forgets everything local about the session (tokens, cached data, auth state). */
   clearSession(): void;
 }
 
 const signedOut: SessionState = {
-  user: null,
-  account: null,
+  userId: null,
   isAuthenticated: false,
   hasCompletedOnboarding: false,
-  paymentStatus: null,
   isLoading: false,
   error: null,
 };
 
-const PAYMENT_STATUS: Record<AuthResponse['paymentStatus'], PaymentStatus> = {
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  exempt: 'Exempt',
-};
-
-function sessionFrom(response: AuthResponse): Partial<SessionState> {
+function sessionFrom(response: AuthResponse): SessionState {
+  // Whatever an earlier session left in the cache belongs to someone else.
+  queryClient.removeQueries({ queryKey: accountKeys.all });
   return {
-    user: response.user,
-    account: null,
+    userId: response.user.id,
     isAuthenticated: true,
     hasCompletedOnboarding: !response.requiresQuest,
-    paymentStatus: PAYMENT_STATUS[response.paymentStatus],
     isLoading: false,
     error: null,
   };
@@ -105,7 +96,7 @@ export const useAuthStore = create<SessionState & AuthActions>()(
       async register({ referrerId, ...fields }) {
         set({ isLoading: true, error: null });
         try {
-          // Spec §3: the device type is 'web' at registration.
+          // The device type is 'web' at registration.
           const response = await postRegister({
             ...fields,
             paymentMethodId: '',
@@ -134,29 +125,6 @@ export const useAuthStore = create<SessionState & AuthActions>()(
         get().clearSession();
       },
 
-      async refreshUser() {
-        const id = get().user?.id;
-        if (!id) return;
-        try {
-          const account = await fetchOwnUser(id);
-          const { user } = get();
-          if (!user || user.id !== account.id) return; // signed out meanwhile
-          set({
-            account,
-            paymentStatus: account.paymentStatus,
-            user: {
-              ...user,
-              username: account.username,
-              displayName: account.displayName,
-              isFounder: account.isFounder,
-              supporterTier: account.supporterTier,
-            },
-          });
-        } catch (error) {
-          console.error('Could not refresh the current user', error); // spec §8: only logged
-        }
-      },
-
       completeOnboarding: () => set({ hasCompletedOnboarding: true }),
 
       clearSession() {
@@ -173,23 +141,25 @@ export const useAuthStore = create<SessionState & AuthActions>()(
         createAuthStateStorage(getLocalStorage(), getSessionStorage()),
       ),
       // Decided before the first render from the tokens this tab really has.
-      merge: (persisted, current) => {
-        const state = { ...current, ...(persisted as Partial<SessionState> | undefined) };
-        const isAuthenticated = restoredIsAuthenticated(state, tokenStore.hasTokens());
-        return isAuthenticated ? { ...state, isAuthenticated } : { ...current, ...signedOut };
-      },
-      partialize: ({ user, account, isAuthenticated, hasCompletedOnboarding, paymentStatus }) => ({
-        user,
-        account,
+      merge: (persisted, current) => ({
+        ...current,
+        ...restoredSession(persisted, tokenStore.hasTokens()),
+      }),
+      partialize: ({ userId, isAuthenticated, hasCompletedOnboarding }): PersistedSession => ({
+        userId,
         isAuthenticated,
         hasCompletedOnboarding,
-        paymentStatus,
       }),
     },
   ),
 );
 
-/** Authenticated but not onboarded people are held in onboarding (spec §6). */
+/** Authenticated but not onboarded people are held in onboarding. */
 export function selectNeedsOnboarding(state: SessionState): boolean {
   return state.isAuthenticated && !state.hasCompletedOnboarding;
+}
+
+/** The signed-in person's id, or null for a visitor. */
+export function selectSignedInUserId(state: SessionState): string | null {
+  return state.isAuthenticated ? state.userId : null;
 }

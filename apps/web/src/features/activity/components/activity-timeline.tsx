@@ -7,7 +7,7 @@ import { FounderStar } from '../../../components/ui/founder-star';
 import { IconCheck, IconFlame } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { errorMessage } from '../../../lib/api-error';
-import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { selectSignedInUserId, useAuthStore } from '../../../lib/auth/use-auth-store';
 import { localToday } from '../../../lib/days';
 import { useActivity } from '../api/use-activity';
 import { groupActivityByDay } from '../lib/group-activity';
@@ -52,7 +52,7 @@ function ActivityRow({ item, isMe }: { item: ActivityItem; isMe: boolean }) {
 /** Recent check-ins of mine and of the people I vibe with, by day. */
 export function ActivityTimeline() {
   const activity = useActivity();
-  const myId = useAuthStore((state) => state.user?.id);
+  const myId = useAuthStore(selectSignedInUserId);
   const items = activity.data?.pages.flatMap((page) => page.items) ?? [];
   const groups = groupActivityByDay(items, localToday());
 

@@ -1,5 +1,4 @@
 import { IconTarget } from '../../../components/ui/icons';
-import { useAuthStore } from '../../../lib/auth/use-auth-store';
 import { CreateQuestForm } from '../../quests';
 import { useSaveOnboardingStep } from '../api/onboarding-api';
 import { OnboardingFrame } from '../components/onboarding-frame';
@@ -11,7 +10,6 @@ import { OnboardingFrame } from '../components/onboarding-frame';
  */
 export function FirstQuestStep() {
   const save = useSaveOnboardingStep();
-  const refreshUser = useAuthStore((state) => state.refreshUser);
 
   return (
     <OnboardingFrame
@@ -23,10 +21,7 @@ export function FirstQuestStep() {
       <CreateQuestForm
         compact
         submitLabel="Start my quest"
-        onCreated={() => {
-          void refreshUser();
-          save.mutate('first-quest');
-        }}
+        onCreated={() => save.mutate('first-quest')}
       />
     </OnboardingFrame>
   );

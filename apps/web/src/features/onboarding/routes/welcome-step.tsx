@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { IconFlame, IconMic, IconStar } from '../../../components/ui/icons';
-import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { useAccount } from '../../../lib/auth/use-account';
 import { useSaveOnboardingStep } from '../api/onboarding-api';
 import { OnboardingFrame } from '../components/onboarding-frame';
 
@@ -24,7 +24,8 @@ const IDEAS: Array<{ icon: ReactNode; title: string; text: string }> = [
 ];
 
 export function WelcomeStep() {
-  const name = useAuthStore((state) => state.user?.displayName || state.user?.username || '');
+  const account = useAccount().data;
+  const name = account?.displayName || account?.username || '';
   const save = useSaveOnboardingStep();
 
   return (

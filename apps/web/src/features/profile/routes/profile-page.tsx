@@ -1,26 +1,26 @@
-import { TIER_LIMITS } from '@doers/contract';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { IconQr, IconSettings } from '../../../components/ui/icons';
+import { AccountState } from '../../../components/ui/account-state';
 import { UserIdentity } from '../../../components/ui/user-identity';
-import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { useAccount } from '../../../lib/auth/use-account';
 import { useSignOut } from '../../../lib/auth/use-sign-out';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 export function ProfilePage() {
   usePageTitle('Profile');
-  const user = useAuthStore((state) => state.user);
-  const account = useAuthStore((state) => state.account);
+  const query = useAccount();
   const { signOut, isSigningOut } = useSignOut();
-  if (!user) return null; // the shell only renders this for a signed-in person
+  const account = query.data;
+  if (!account) return <AccountState query={query} />;
 
-  const stats = account?.stats;
+  const { stats } = account;
   const figures = [
-    { label: 'Current streak', value: stats?.currentStreak ?? 0 },
-    { label: 'Active quests', value: stats?.activeQuests ?? 0 },
-    { label: 'Vibers', value: stats?.totalVibers ?? 0 },
+    { label: 'Current streak', value: stats.currentStreak },
+    { label: 'Active quests', value: stats.activeQuests },
+    { label: 'Vibers', value: stats.totalVibers },
   ];
-  const questLimit = account?.limits.quests ?? TIER_LIMITS[user.supporterTier].quests;
-  const tier = user.supporterTier.charAt(0).toUpperCase() + user.supporterTier.slice(1);
+  const questLimit = account.limits.quests;
+  const tier = account.supporterTier.charAt(0).toUpperCase() + account.supporterTier.slice(1);
 
   return (
     <div className="page">
@@ -28,11 +28,11 @@ export function ProfilePage() {
       <section className="card profile-card">
         <UserIdentity
           size="lg"
-          displayName={user.displayName}
-          username={user.username}
-          isFounder={user.isFounder}
-          pictureUrl={account?.profilePictureUrl}
-          ringColor={account?.profile.colorTheme}
+          displayName={account.displayName}
+          username={account.username}
+          isFounder={account.isFounder}
+          pictureUrl={account.profilePictureUrl}
+          ringColor={account.profile.colorTheme}
         />
         <dl className="stat-row">
           {figures.map((figure) => (
@@ -43,7 +43,7 @@ export function ProfilePage() {
           ))}
         </dl>
         <p className="muted profile-card__meta">
-          {user.isFounder ? 'Founder' : 'Member'} · {tier} tier · up to {questLimit} active{' '}
+          {account.isFounder ? 'Founder' : 'Member'} · {tier} tier · up to {questLimit} active{' '}
           {questLimit === 1 ? 'quest' : 'quests'}
         </p>
         <div className="button-row">

@@ -1,10 +1,10 @@
 import type { Quest } from '@doers/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { invalidateAccount } from '../../../lib/auth/use-account';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * After any write on a quest: everything that shows it is refetched, and the User too, whose
+ * After any write on a quest: everything that shows it is refetched, and the account too, whose
  * stats (active quests, streaks, check-ins) the server keeps in step with the quest.
  */
 export function invalidateQuest(queryClient: QueryClient, id: string, fresh?: Quest): void {
@@ -15,5 +15,5 @@ export function invalidateQuest(queryClient: QueryClient, id: string, fresh?: Qu
   void queryClient.invalidateQueries({ queryKey: queryKeys.questLeaderboard(id) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.sharedQuest(id) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
-  void useAuthStore.getState().refreshUser();
+  invalidateAccount(queryClient);
 }

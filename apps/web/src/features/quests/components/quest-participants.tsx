@@ -1,13 +1,13 @@
 import { SkeletonList, ErrorState } from '../../../components/ui/state-panels';
 import { errorMessage } from '../../../lib/api-error';
-import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { selectSignedInUserId, useAuthStore } from '../../../lib/auth/use-auth-store';
 import { useQuestLeaderboard } from '../api/use-quest-queries';
 import { ParticipantsList } from './participants-list';
 
 /** The quest's leaderboard on its own page, for shared quests. */
 export function QuestParticipants({ questId }: { questId: string }) {
   const board = useQuestLeaderboard(questId);
-  const viewerId = useAuthStore((state) => state.user?.id ?? null);
+  const viewerId = useAuthStore(selectSignedInUserId);
 
   return (
     <section className="card" aria-labelledby="participants-title">

@@ -25,7 +25,7 @@ function read(key: string): string[] {
  * The caller keys its component by quest and day, so a new day mounts a fresh state.
  */
 export function useTickedTasks(questId: string, day: string) {
-  const userId = useAuthStore((state) => state.user?.id ?? 'anonymous');
+  const userId = useAuthStore((state) => state.userId ?? 'anonymous');
   const key = ticksKey(userId, questId, day);
   const [ticked, setTicked] = useState(() => read(key));
 

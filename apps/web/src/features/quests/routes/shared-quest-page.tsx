@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { UserIdentity } from '../../../components/ui/user-identity';
-import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { selectSignedInUserId, useAuthStore } from '../../../lib/auth/use-auth-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSharedQuest } from '../api/use-quest-queries';
 import { JoinPanel } from '../components/join-panel';
@@ -11,9 +11,7 @@ import { QuestQueryState } from '../components/quest-query-state';
 /** The public face of a quest: readable signed out (public quests), with a way in. */
 export function SharedQuestPage() {
   const { questId = '' } = useParams();
-  const viewerId = useAuthStore((state) =>
-    state.isAuthenticated ? (state.user?.id ?? null) : null,
-  );
+  const viewerId = useAuthStore(selectSignedInUserId);
   const query = useSharedQuest(questId, viewerId);
   const shared = query.data;
   usePageTitle(shared ? `${shared.quest.title} on Doers` : 'Shared quest');

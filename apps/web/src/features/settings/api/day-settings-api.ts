@@ -1,7 +1,7 @@
 import { restDays, user, type PreferencesRequest, type RestDays, type User } from '@doers/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { invalidateAccount, setAccount } from '../../../lib/auth/use-account';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** A new day-start hour or rest day moves "today" and streaks on every quest. */
@@ -22,7 +22,7 @@ export function useSetDayStartHour() {
     mutationFn: (body: PreferencesRequest): Promise<User> =>
       api.patch('/users/me/preferences', body, { schema: user }),
     onSuccess: (account) => {
-      useAuthStore.setState({ account });
+      setAccount(queryClient, account);
       invalidateStreaks(queryClient);
     },
   });
@@ -47,7 +47,7 @@ export function useChangeRestDay() {
     onSuccess: (days) => {
       queryClient.setQueryData(queryKeys.restDays, days);
       invalidateStreaks(queryClient);
-      void useAuthStore.getState().refreshUser();
+      invalidateAccount(queryClient);
     },
   });
 }

@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { ErrorState } from '../../../components/ui/state-panels';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-error';
-import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { useAccount } from '../../../lib/auth/use-account';
 import { addDays, formatRelativeDay, localToday } from '../../../lib/days';
 import { toast } from '../../../lib/toast-store';
 import { useChangeRestDay, useRestDays, useSetDayStartHour } from '../api/day-settings-api';
@@ -17,7 +17,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => ({
 
 /** When a day starts for check-ins, and rest days that keep a streak (PRODUCT.md §4). */
 export function DaySettingsCard() {
-  const dayStartHour = useAuthStore((state) => state.account?.dayStartHour ?? 0);
+  const dayStartHour = useAccount().data?.dayStartHour ?? 0;
   const setHour = useSetDayStartHour();
   const rest = useRestDays();
   const change = useChangeRestDay();

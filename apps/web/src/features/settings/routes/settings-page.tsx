@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { IconChevronRight, IconMoon, IconSun } from '../../../components/ui/icons';
+import { AccountState } from '../../../components/ui/account-state';
 import { UserIdentity } from '../../../components/ui/user-identity';
-import { useAuthStore } from '../../../lib/auth/use-auth-store';
+import { useAccount } from '../../../lib/auth/use-account';
 import { useSignOut } from '../../../lib/auth/use-sign-out';
 import { setTheme, useTheme } from '../../../lib/theme';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -22,25 +23,28 @@ const SECTIONS = [
 
 export function SettingsPage() {
   usePageTitle('Settings');
-  const user = useAuthStore((state) => state.user);
-  const account = useAuthStore((state) => state.account);
+  const query = useAccount();
   const theme = useTheme();
   const { signOut, isSigningOut } = useSignOut();
-  if (!user) return null;
+  const account = query.data;
 
   return (
     <div className="page">
       <h1 className="page__title">Settings</h1>
-      <section className="card" aria-label="Account">
-        <UserIdentity
-          displayName={user.displayName}
-          username={user.username}
-          isFounder={user.isFounder}
-          pictureUrl={account?.profilePictureUrl}
-          ringColor={account?.profile.colorTheme}
-        />
-        <p className="muted settings__email">{user.email}</p>
-      </section>
+      {account ? (
+        <section className="card" aria-label="Account">
+          <UserIdentity
+            displayName={account.displayName}
+            username={account.username}
+            isFounder={account.isFounder}
+            pictureUrl={account.profilePictureUrl}
+            ringColor={account.profile.colorTheme}
+          />
+          <p className="muted settings__email">{account.email}</p>
+        </section>
+      ) : (
+        <AccountState query={query} />
+      )}
 
       <section className="card" aria-labelledby="appearance-title">
         <h2 id="appearance-title" className="card__title">

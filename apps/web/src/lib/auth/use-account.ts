@@ -1,0 +1,31 @@
+import type { User } from '@doers/contract';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { accountKeys } from './account-keys';
+import { fetchOwnUser } from './auth-api';
+import { selectSignedInUserId, useAuthStore } from './use-auth-store';
+
+/**
+ * The signed-in person's own User (name, limits, stats, preferences): one query, the only copy
+ * in the app. Every screen that shows part of it reads it here; every write that changes it sets
+ * or invalidates it (see `invalidateAccount`). Disabled for a visitor.
+ */
+export function useAccount() {
+  const userId = useAuthStore(selectSignedInUserId);
+  return useQuery({
+    queryKey: accountKeys.of(userId ?? ''),
+    queryFn: ({ signal }) => fetchOwnUser(userId!, signal),
+    enabled: userId !== null,
+    // Stats move with every quest write; a screen opened later asks again if they went stale.
+    refetchOnMount: true,
+  });
+}
+
+/** After a write the server reflects in the account (stats, limits): refetch where it shows. */
+export function invalidateAccount(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+}
+
+/** When a write answers with the fresh User itself. */
+export function setAccount(queryClient: QueryClient, account: User): void {
+  queryClient.setQueryData(accountKeys.of(account.id), account);
+}
