@@ -16,7 +16,7 @@ describe('registration', () => {
   });
   afterAll(() => server.close());
 
-  it('makes a founder with the full User of spec §3 and §9 defaults, exempt from payment', async () => {
+  it('makes a founder with the full User and the default limits, exempt from payment', async () => {
     const { person, auth } = await registerFounder(server);
     expect(auth.paymentStatus).toBe('exempt');
     expect(auth.requiresQuest).toBe(true);

@@ -71,7 +71,7 @@ export const authResponse = z.object({
   user: authUser,
   tokens,
   requiresQuest: z.boolean(),
-  /** Lower-case on the wire: 'exempt' means Exempt (spec §7). */
+  /** Lower-case on the wire: 'exempt' means Exempt. */
   paymentStatus: z.enum(['unpaid', 'paid', 'exempt']),
 });
 export type AuthResponse = z.infer<typeof authResponse>;

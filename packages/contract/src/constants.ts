@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and PRODUCT.md §3, shared by server and web. */
+/** Business constants (docs/product/limits-and-tiers.md), shared by server and web. */
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const TOKEN_REFRESH_INTERVAL_MS = 360 * 60_000;
@@ -33,7 +33,7 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const PAYMENT_STATUSES = ['Unpaid', 'Paid', 'Exempt'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Limits follow the supporter tier (PRODUCT.md §3). */
+/** Limits follow the supporter tier (docs/product/limits-and-tiers.md). */
 export const TIER_LIMITS: Record<
   SupporterTier,
   { quests: number; postDuration: number; dmDuration: number }
@@ -66,7 +66,7 @@ export const ONBOARDING_STEPS = [
 ] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
-/** Which progress flag each onboarding step sets (spec §3, "Onboarding progress response"). */
+/** Which progress flag each onboarding step sets (docs/product/onboarding.md). */
 export const ONBOARDING_STEP_FLAGS = {
   'install-app': 'appInstallPromptSeen',
   welcome: 'welcomeScreenSeen',

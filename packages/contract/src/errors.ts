@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every failure of the API has this shape (spec §3 "API error"). */
+/** Every failure of the API has this shape (docs/product/app-shell.md). */
 export const fieldError = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldError>;
 

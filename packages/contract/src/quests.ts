@@ -27,7 +27,7 @@ export const QUEST_TITLE_MAX = 80;
 export const QUEST_DESCRIPTION_MAX = 500;
 export const QUEST_TASKS_MAX = 20;
 export const QUEST_TASK_TITLE_MAX = 120;
-/** Streak milestones celebrated on check-in (and badges, PRODUCT.md §6). */
+/** Streak milestones celebrated on check-in (docs/product/check-ins-and-streaks.md). */
 export const STREAK_MILESTONES = [7, 30, 100, 365] as const;
 export const REST_DAYS_PER_MONTH = 2;
 

@@ -32,7 +32,10 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-/** The client-side User of spec §3; only its owner receives it. Never carries the password hash. */
+/**
+ * The User of docs/product/accounts-and-sessions.md; only its owner receives it. Never carries the
+ * password hash.
+ */
 export const user = publicUser.extend({
   partitionKey: z.string(),
   email: z.string(),

@@ -3,7 +3,10 @@ import { HttpError } from './errors.js';
 
 export type RateRule = { limit: number; windowMs: number };
 
-/** PRODUCT.md §2's limits. Keys are namespaced so one store serves every rule. */
+/**
+ * The limits of docs/product/limits-and-tiers.md. Keys are namespaced so one store serves every
+ * rule.
+ */
 export const RATE_RULES = {
   loginIp: { limit: 10, windowMs: 60_000 },
   loginAccount: { limit: 10, windowMs: 60_000 },

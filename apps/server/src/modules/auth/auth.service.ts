@@ -25,7 +25,10 @@ import { resetPasswordMail } from './reset-password-mail.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
-/** PRODUCT.md §3: "remember me" keeps a device signed in 30 days, otherwise 1 day. */
+/**
+ * "Remember me" keeps a device signed in 30 days, otherwise 1 day
+ * (docs/product/accounts-and-sessions.md).
+ */
 const REFRESH_TTL_MS = { remember: 30 * DAY_MS, session: DAY_MS };
 /** How long a just-rotated refresh token still works (another tab of the same device). */
 export const REUSE_GRACE_MS = 10_000;
