@@ -9,9 +9,9 @@ interface VersionFile {
 
 /**
  * Emits `dist/version.json` ({ buildId, version }) so a running client can tell that a newer
- * build is deployed (spec §4 "Update"). The id changes on every build, even with no code change,
- * because a redeploy is what the update prompt has to detect. The same id is exposed to the app
- * as `__BUILD_ID__` so the client knows which build it is running.
+ * build is deployed (docs/product/app-shell.md). The id changes on every build, even with no code
+ * change, because a redeploy is what the update prompt has to detect. The same id is exposed to the
+ * app as `__BUILD_ID__` so the client knows which build it is running.
  */
 export function versionPlugin(packageJsonPath: string): Plugin {
   const { version } = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { version: string };

@@ -76,7 +76,10 @@ interface RawResponse {
   body: unknown;
 }
 
-/** The message rule of spec §8: body.message, else body.error, else status text, else fallback. */
+/**
+ * The message rule of docs/product/app-shell.md: body.message, else body.error, else status text,
+ * else fallback.
+ */
 export function errorMessageFrom(body: unknown, statusText: string): string {
   if (body && typeof body === 'object') {
     const { message, error } = body as { message?: unknown; error?: unknown };

@@ -1,6 +1,8 @@
 import type { FieldError } from '@doers/contract';
 
-/** What every failed call rejects with (spec §3 "API error"); status 0 means no HTTP answer. */
+/**
+ * What every failed call rejects with (docs/product/app-shell.md); status 0 means no HTTP answer.
+ */
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly errors: FieldError[] | undefined;

@@ -54,7 +54,8 @@ export function formatRelativeDay(day: Day, today: Day): string {
 
 /**
  * The person's own calendar day in the browser's zone, for screens without a server `today` at
- * hand. With a day-start hour (PRODUCT.md §4), the hours before it still belong to yesterday.
+ * hand. With a day-start hour, the hours before it still belong to yesterday
+ * (docs/product/check-ins-and-streaks.md).
  */
 export function localToday(now = new Date(), dayStartHour = 0): Day {
   const shifted = new Date(now.getTime());

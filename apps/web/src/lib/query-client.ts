@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { retryMutation } from './mutation-retry';
 
-// PRODUCT.md §8 picks the data-cache defaults of spec §7: fresh 5 min, kept 10 min, 1 retry,
+// The cache defaults of docs/product/app-shell.md: fresh 5 min, kept 10 min, 1 retry,
 // no refetch on focus or mount, refetch on reconnect; mutations retry once, and only when the
 // answer was lost or the server failed (a 4xx is final).
 export const queryClient = new QueryClient({

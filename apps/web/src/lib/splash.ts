@@ -2,7 +2,7 @@ import { SPLASH_MIN_MS } from '@doers/contract';
 
 /**
  * Hides the logo splash of index.html once the page has loaded and at least SPLASH_MIN_MS have
- * passed since navigation started (spec §2 "Global overlays"): a shorter flash looks like a glitch.
+ * passed since navigation started (docs/product/app-shell.md): a shorter flash looks like a glitch.
  */
 export function hideSplashWhenReady(): void {
   const splash = document.getElementById('splash');

@@ -1,4 +1,7 @@
-/** The user's IANA zone for the X-Timezone header; streak days are counted in it (PRODUCT.md §4). */
+/**
+ * The user's IANA zone for the X-Timezone header; streak days are counted in it
+ * (docs/product/check-ins-and-streaks.md).
+ */
 export function getTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

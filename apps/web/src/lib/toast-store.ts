@@ -38,7 +38,7 @@ export const useToastStore = create<ToastState>()((set, get) => ({
   },
 }));
 
-/** Call sites read like the spec: toast.success('Welcome back!'). */
+/** Call sites read like the product docs: toast.success('Welcome back!'). */
 export const toast = {
   success: (message: string, duration?: number) =>
     useToastStore.getState().show('success', message, duration),

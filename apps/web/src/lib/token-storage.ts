@@ -8,8 +8,9 @@ export interface TokenStore {
   getRefreshToken(): string | null;
   hasTokens(): boolean;
   /**
-   * `remember` picks the storage (PRODUCT.md §3): localStorage survives closing the browser,
-   * sessionStorage does not. Left out (a rotation), the tokens stay where they already were.
+   * `remember` picks the storage (docs/product/accounts-and-sessions.md): localStorage survives
+   * closing the browser, sessionStorage does not. Left out (a rotation), the tokens stay where they
+   * already were.
    */
   setTokens(tokens: Tokens, remember?: boolean): void;
   clear(): void;

@@ -32,7 +32,7 @@ export function BottomNav() {
         {TABS.slice(0, 2).map((item) => (
           <Tab key={item.to} {...item} />
         ))}
-        {/* Spec §2: the centre create button keeps its label for screen readers only. */}
+        {/* The centre create button keeps its label for screen readers only (app-shell.md). */}
         <NavLink to="/post" className="bottom-nav__create">
           <span className="bottom-nav__create-circle">
             <IconPlus size={28} />

@@ -4,7 +4,10 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { selectNeedsOnboarding, useAuthStore } from '../../lib/auth/use-auth-store';
 import { ShellFrame } from '../components/shell-frame';
 
-/** The signed-in group of spec §2: guard, header, content column and bottom navigation. */
+/**
+ * The signed-in group (docs/product/app-shell.md): guard, header, content column and bottom
+ * navigation.
+ */
 export function AppShell() {
   const hydrated = useAuthStore.persist.hasHydrated();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
@@ -15,7 +18,7 @@ export function AppShell() {
   if (!isAuthenticated) {
     return <Redirect to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
-  // Spec §6: signed-in people who still need onboarding are held there.
+  // Signed-in people who still need onboarding are held there (docs/product/onboarding.md).
   if (needsOnboarding) return <Redirect to="/onboarding" replace />;
 
   return <ShellFrame />;

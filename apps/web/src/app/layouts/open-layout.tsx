@@ -18,7 +18,7 @@ export function OpenLayout() {
 
   if (!hydrated) return <PageSpinner label="Loading" />;
   if (isAuthenticated) {
-    // Spec §6: signed-in people who still need onboarding are held there.
+    // Signed-in people who still need onboarding are held there (docs/product/onboarding.md).
     return needsOnboarding ? <Redirect to="/onboarding" replace /> : <ShellFrame />;
   }
 

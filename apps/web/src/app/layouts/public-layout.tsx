@@ -10,7 +10,7 @@ import { returnPath } from '../session/return-path';
 
 /**
  * Public screens (sign-in, sign-up, password reset, QR). A signed-in person has no business
- * here: they go to onboarding if it is unfinished, else to their feed (spec §2).
+ * here: they go to onboarding if it is unfinished, else to their feed (docs/product/app-shell.md).
  */
 export function PublicLayout() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);

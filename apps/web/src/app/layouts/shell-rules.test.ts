@@ -7,7 +7,7 @@ import {
   nextHeaderHidden,
 } from './shell-rules';
 
-describe('shell rules (spec §2)', () => {
+describe('shell rules', () => {
   it('hides the header on onboarding, login and register', () => {
     expect(isHeaderHidden('/onboarding')).toBe(true);
     expect(isHeaderHidden('/onboarding/welcome')).toBe(true);

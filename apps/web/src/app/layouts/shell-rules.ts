@@ -1,19 +1,20 @@
 import { HEADER_HIDE_SCROLL_PX } from '@doers/contract';
 
-/** Spec §2 "Top header": hidden on /onboarding*, /login and /register. */
+/** The header (docs/product/app-shell.md) is hidden on /onboarding*, /login and /register. */
 export function isHeaderHidden(pathname: string): boolean {
   return pathname.startsWith('/onboarding') || pathname === '/login' || pathname === '/register';
 }
 
-/** Spec §2: on /, /feed and /explore the header slides away when scrolling down. */
+/** On /, /feed and /explore the header slides away when scrolling down. */
 export function headerHidesOnScroll(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return path === '/' || path === '/feed' || path === '/explore';
 }
 
 /**
- * Spec §2: the bar is hidden on /post and on /dms/{conversationId} paths. A new-message screen
- * (/dms/new/{userId}) is a conversation too, so it gets the same full-height room.
+ * The bar is hidden on /post and on /dms/{conversationId} paths (docs/product/app-shell.md). A
+ * new-message screen (/dms/new/{userId}) is a conversation too, so it gets the same full-height
+ * room.
  */
 export function isBottomNavHidden(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '');

@@ -5,9 +5,10 @@ import { toast } from '../../lib/toast-store';
 import type { ReturnState } from './return-path';
 
 /**
- * Spec §8: a failed refresh signs the person out everywhere in the app and lands on /login
- * with a toast. It fires once until the next sign-in (parallel requests all fail at once).
- * Where they were is kept, so signing in again as the same person takes them back there.
+ * A failed refresh signs the person out everywhere in the app and lands on /login with a
+ * toast (docs/product/app-shell.md). It fires once until the next sign-in (parallel requests all
+ * fail at once). Where they were is kept, so signing in again as the same person takes them back
+ * there.
  */
 export function wireSessionExpiry(router: DataRouter): void {
   let handled = false;

@@ -1,6 +1,6 @@
 import { UNREAD_BADGE_CAP } from '@doers/contract';
 
-/** Spec §2: badges show '99+' above 99; nothing at all for zero. */
+/** Badges show '99+' above 99; nothing at all for zero (docs/product/app-shell.md). */
 export function formatBadgeCount(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
   return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(Math.floor(count));

@@ -1,6 +1,9 @@
 import { IconStar } from './icons';
 
-/** The founder badge star shown wherever a founder's name shows (PRODUCT.md §3). */
+/**
+ * The founder badge star shown wherever a founder's name shows
+ * (docs/product/referrals-and-founders.md).
+ */
 export function FounderStar({ size = 16 }: { size?: number }) {
   return (
     <span className="founder-star" title="Founder" role="img" aria-label="Founder">

@@ -8,7 +8,7 @@ const ICONS = {
   info: <IconInfo size={20} />,
 } satisfies Record<Toast['type'], unknown>;
 
-/** Toasts sit at the top of the screen (spec §2), above the header. */
+/** Toasts sit at the top of the screen (docs/product/app-shell.md), above the header. */
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
   const dismiss = useToastStore((state) => state.dismiss);

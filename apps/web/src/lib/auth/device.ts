@@ -3,7 +3,10 @@ import { getLocalStorage } from '../storage';
 
 const DEVICE_ID_KEY = 'doers-device-id';
 
-/** Generated once and reused: refresh-token chains are bound to it (PRODUCT.md §3). */
+/**
+ * Generated once and reused: refresh-token chains are bound to it
+ * (docs/product/accounts-and-sessions.md).
+ */
 export function getDeviceId(): string {
   const storage = getLocalStorage();
   let id = storage.getItem(DEVICE_ID_KEY);
