@@ -14,7 +14,10 @@ export function validateReferral(
   return api.post('/auth/validate-referral', body, { schema: validateReferralResponse, signal });
 }
 
-/** Checked once on arrival at /register (spec §2); an answer is final for the visit. */
+/**
+ * Checked once on arrival at /register (docs/product/referrals-and-founders.md); an answer is final
+ * for the visit.
+ */
 export function useReferralValidation(referralCode: string | null) {
   return useQuery({
     queryKey: ['referral', referralCode],

@@ -3,7 +3,10 @@ import { Avatar } from '../../../components/ui/avatar';
 import { FounderStar } from '../../../components/ui/founder-star';
 import { IconFlame, IconStar } from '../../../components/ui/icons';
 
-/** Spec §2: a valid referrer shows an 'Invited by' banner with their name and picture. */
+/**
+ * A valid referrer shows an 'Invited by' banner with their name and picture
+ * (docs/product/referrals-and-founders.md).
+ */
 export function InvitedByBanner({ referrer }: { referrer: Referrer }) {
   return (
     <div className="invite-banner" role="status">
@@ -25,7 +28,7 @@ export function InvitedByBanner({ referrer }: { referrer: Referrer }) {
   );
 }
 
-/** Spec §2: founder mode shows a no-payment banner. */
+/** Founder mode shows a no-payment banner (docs/product/referrals-and-founders.md). */
 export function FounderBanner() {
   return (
     <div className="invite-banner invite-banner--founder" role="status">

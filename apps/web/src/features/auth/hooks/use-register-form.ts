@@ -12,7 +12,10 @@ import {
 } from '../lib/validate-registration';
 
 interface RegisterContext {
-  /** Sent only when validation did not fail outright (spec §8: a failed check drops it). */
+  /**
+   * Sent only when validation did not fail outright (a failed check drops it:
+   * docs/product/referrals-and-founders.md).
+   */
   referralCode: string;
   referrerId: string | null;
   inviteCode: string;
@@ -40,7 +43,8 @@ export function useRegisterForm(context: RegisterContext) {
   useEffect(() => () => clearTimeout(offerTimer.current), []);
 
   function update<K extends keyof RegistrationForm>(field: K, value: RegistrationForm[K]) {
-    // Spec §5: the username is filtered as it is typed, not rejected afterwards.
+    // The username is filtered as it is typed, not rejected afterwards
+    // (docs/product/accounts-and-sessions.md).
     const next = field === 'username' ? normalizeUsername(String(value)) : value;
     setForm((current) => ({ ...current, [field]: next }));
     if (problem && (problem.field === field || problem.field === 'form')) setProblem(null);
@@ -61,7 +65,7 @@ export function useRegisterForm(context: RegisterContext) {
         referrerId: context.referrerId,
       });
       toast.success("Account created! Let's get started.");
-      // Spec §2: /onboarding/welcome, unless requiresQuest is explicitly false.
+      // /onboarding/welcome, unless requiresQuest is explicitly false (docs/product/onboarding.md).
       void navigate(response.requiresQuest === false ? '/feed' : '/onboarding/welcome', {
         replace: true,
       });
@@ -69,7 +73,8 @@ export function useRegisterForm(context: RegisterContext) {
       const failure = mapRegistrationError(error);
       setProblem({ field: failure.field ?? 'form', message: failure.message });
       if (failure.offerLogin) {
-        // Spec §8: the message first, then (after 500 ms, so it can be read) the offer.
+        // The message first, then (after 500 ms, so it can be read) the offer
+        // (docs/product/accounts-and-sessions.md).
         offerTimer.current = setTimeout(() => {
           if (window.confirm(OFFER_LOGIN_QUESTION)) void navigate('/login');
         }, 500);

@@ -8,13 +8,13 @@ export interface RegistrationFailure {
   message: string;
   /** The input the message belongs to, so it is shown (and announced) next to it. */
   field: 'username' | 'email' | null;
-  /** Spec §8: an already-registered email offers the sign-in page after 500 ms. */
+  /** An already-registered email offers the sign-in page after 500 ms. */
   offerLogin: boolean;
 }
 
 const TAKEN = /taken|exists|already/;
 
-/** Spec §8 "Registration failure", word for word. */
+/** The sign-up failures of docs/product/accounts-and-sessions.md, word for word. */
 export function mapRegistrationError(error: unknown): RegistrationFailure {
   if (isApiError(error)) {
     // A rate limit or a dead connection is not the person's fault: say what really happened.

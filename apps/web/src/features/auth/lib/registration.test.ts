@@ -9,7 +9,7 @@ import {
 } from './registration-errors';
 import { validateRegistration, type RegistrationForm } from './validate-registration';
 
-describe('username filter (spec §5)', () => {
+describe('username filter', () => {
   it('lowercases, drops spaces and keeps only a-z, 0-9 and _', () => {
     expect(normalizeUsername('Jane Doe')).toBe('janedoe');
     expect(normalizeUsername('  RUN_2024 ')).toBe('run_2024');
@@ -19,7 +19,7 @@ describe('username filter (spec §5)', () => {
   });
 });
 
-describe('registration error mapping (spec §8)', () => {
+describe('registration error mapping', () => {
   it('maps a taken username', () => {
     const result = mapRegistrationError(new ApiError('This username is already taken', 409));
     expect(result).toEqual({
@@ -71,7 +71,7 @@ describe('registration error mapping (spec §8)', () => {
   });
 });
 
-describe('registration validation (spec §5)', () => {
+describe('registration validation', () => {
   const valid: RegistrationForm = {
     username: 'jane_doe',
     email: 'jane@example.com',

@@ -18,7 +18,10 @@ export interface FormProblem<Field extends string> {
 
 const emailSchema = z.email();
 
-/** Spec §5 "Register" in the spec's order; the first problem found is the one shown. */
+/**
+ * The sign-up checks of docs/product/accounts-and-sessions.md, in order; the first problem found is
+ * the one shown.
+ */
 export function validateRegistration(
   form: RegistrationForm,
 ): FormProblem<RegistrationField> | null {

@@ -10,7 +10,10 @@ import { RegisterForm } from '../components/register-form';
 
 const NEEDS_INVITE_MESSAGE = 'Please scan a QR code or enter a referral code to register';
 
-/** Spec §2: registration starts from a referral code or founder mode; nothing else. */
+/**
+ * Registration starts from a referral code or founder mode, nothing else
+ * (docs/product/referrals-and-founders.md).
+ */
 export function RegisterPage() {
   usePageTitle('Create your account');
   const [params] = useSearchParams();
@@ -71,7 +74,8 @@ function RegisterWithInvite({
     <RegisterForm
       referrer={referrer}
       referralError={referralError}
-      // Spec §8: when the check itself failed, the referral is dropped.
+      // When the check itself failed, the referral is dropped
+      // (docs/product/referrals-and-founders.md).
       referralCode={referral.isError ? '' : (referralCode ?? '')}
       founderMode={founderMode}
       founderCode={founderOpen ? founderCode : null}

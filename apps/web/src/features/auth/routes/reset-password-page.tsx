@@ -14,11 +14,11 @@ import { AuthCard } from '../components/auth-card';
 type Problem = {
   field: 'newPassword' | 'confirmPassword' | 'form';
   message: string;
-  /** The server's reason, shown as a second, smaller line under the spec's message. */
+  /** The server's reason, shown as a second, smaller line under the fixed message. */
   detail?: string;
 };
 
-/** Spec §8: the exact error of a failed reset. */
+/** The exact error of a failed reset (docs/product/accounts-and-sessions.md). */
 const RESET_FAILED_MESSAGE = 'Failed to reset password';
 
 export function ResetPasswordPage() {
@@ -28,7 +28,7 @@ export function ResetPasswordPage() {
   return token ? <ResetPasswordForm token={token} /> : <InvalidResetLink />;
 }
 
-/** Spec §2: with no token, say so and go to /login. */
+/** With no token, say so and go to /login (docs/product/accounts-and-sessions.md). */
 function InvalidResetLink() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -12,7 +12,10 @@ interface ErrorBoundaryState {
   resetKey: string | undefined;
 }
 
-/** Render errors show the maintenance screen; its retry resets this boundary (spec §2). */
+/**
+ * Render errors show the maintenance screen; its retry resets this boundary
+ * (docs/product/app-shell.md).
+ */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null, resetKey: this.props.resetKey };
 

@@ -4,7 +4,10 @@ import { Button } from '../../../components/ui/button';
 import { LogoMark } from '../../../components/ui/logo';
 import { usePageTitle } from '../../../lib/use-page-title';
 
-/** Five friendly titles (spec §2); the theme: a good moment to go offline and be human. */
+/**
+ * Five friendly titles (docs/product/app-shell.md); the theme: a good moment to go offline and be
+ * human.
+ */
 export const MAINTENANCE_TITLES = [
   'Taking a quick breather',
   'Back soon. Go be human for a minute',
@@ -23,7 +26,7 @@ export function reloadFresh(): void {
 }
 
 interface MaintenanceScreenProps {
-  /** Render errors pass a reset; without one the page reloads (spec §4 "Maintenance"). */
+  /** Render errors pass a reset; without one the page reloads (docs/product/app-shell.md). */
   onRetry?: () => void;
   seconds?: number;
 }

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconHome } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { usePageTitle } from '../../../lib/use-page-title';
 
-/** Spec §2 "404 page", word for word. */
+/** The 404 page of docs/product/app-shell.md, word for word. */
 export function NotFoundPage() {
   usePageTitle('Page Not Found');
   const navigate = useNavigate();

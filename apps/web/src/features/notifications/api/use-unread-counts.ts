@@ -5,7 +5,9 @@ import { queryKeys } from '../../../lib/query-keys';
 
 const ZERO: UnreadCounts = { unreadNotifications: 0, unreadDMs: 0, unreadQuestRequests: 0 };
 
-/** Spec §7: fetched once, no refetch on focus, one retry; zeros on failure. */
+/**
+ * Fetched once, no refetch on focus, one retry; zeros on failure (docs/product/notifications.md).
+ */
 export function useUnreadCounts(enabled: boolean): UnreadCounts {
   const { data } = useQuery({
     queryKey: queryKeys.unreadCounts,

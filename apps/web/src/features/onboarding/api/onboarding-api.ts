@@ -11,7 +11,7 @@ import { withStepDone } from '../lib/onboarding-steps';
 
 const progressKey = queryKeys.onboardingProgress;
 
-/** Spec §7: cached 5 minutes, one retry. */
+/** Cached 5 minutes, one retry (docs/product/onboarding.md). */
 export function useOnboardingProgress(enabled: boolean) {
   return useQuery({
     queryKey: progressKey,
@@ -32,11 +32,12 @@ export function useSaveOnboardingStep() {
     },
     onSuccess: (progress) => {
       queryClient.setQueryData(progressKey, progress);
-      void queryClient.invalidateQueries({ queryKey: progressKey }); // spec §7: refetched on success
+      void queryClient.invalidateQueries({ queryKey: progressKey }); // refetched on success
     },
     onError: (error, step) => {
-      // Spec §8: a save failure is only logged. Moving on locally keeps the person from being
-      // stuck on a step they already finished; the server copy catches up on the next save.
+      // A save failure is only logged (docs/product/onboarding.md). Moving on locally keeps the
+      // person from being stuck on a step they already finished; the server copy catches up on the
+      // next save.
       console.error(`Could not save onboarding step ${step}`, error);
       queryClient.setQueryData<OnboardingProgress>(progressKey, (old) => withStepDone(old, step));
     },

@@ -42,7 +42,7 @@ describe('nextOnboardingStep', () => {
     );
   });
 
-  it('walks the spec order to first-quest', () => {
+  it('walks the steps in order to first-quest', () => {
     const allButLast = {
       ...none,
       appInstallPromptSeen: true,

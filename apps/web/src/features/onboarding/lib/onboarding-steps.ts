@@ -7,7 +7,7 @@ import {
 } from '@doers/contract';
 
 /**
- * Spec §4 "Onboarding order": the earliest unfinished step is next; with no progress data the
+ * docs/product/onboarding.md: the earliest unfinished step is next; with no progress data the
  * next is install-app; when every step is done there is none (null).
  */
 export function nextOnboardingStep(
@@ -46,7 +46,7 @@ export function withStepDone(
   };
 }
 
-/** Spec §4: Paid means paymentStatus Paid or Exempt. */
+/** Paid means paymentStatus Paid or Exempt (docs/product/onboarding.md). */
 export function isPaid(progress: OnboardingProgress | undefined): boolean {
   return progress?.paymentStatus === 'Paid' || progress?.paymentStatus === 'Exempt';
 }

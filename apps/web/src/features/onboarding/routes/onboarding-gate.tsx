@@ -7,9 +7,9 @@ import { useOnboardingProgress } from '../api/onboarding-api';
 import { nextOnboardingStep, stepFromPath } from '../lib/onboarding-steps';
 
 /**
- * The onboarding wrapper of spec §2: signed-in only; always shows the earliest unfinished step
- * (so /onboarding/welcome right after sign-up still shows install-app first, PRODUCT.md §8);
- * and hands over to the feed once every step is done.
+ * The onboarding wrapper (docs/product/onboarding.md): signed-in only; always shows the earliest
+ * unfinished step (so /onboarding/welcome right after sign-up still shows install-app first); and
+ * hands over to the feed once every step is done.
  */
 export function OnboardingGate() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
@@ -19,7 +19,7 @@ export function OnboardingGate() {
   if (!isAuthenticated) return <Redirect to="/login" replace />;
   if (progress.isPending) return <PageSpinner label="Loading your onboarding" />;
 
-  // A failed load counts as "no progress data": start at the first step (spec §4).
+  // A failed load counts as "no progress data": start at the first step.
   const next = nextOnboardingStep(progress.data?.onboardingSteps);
   if (next === null) return <FinishOnboarding />;
   if (stepFromPath(pathname) !== next) return <Redirect to={`/onboarding/${next}`} replace />;

@@ -15,7 +15,10 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   label: `${String(hour).padStart(2, '0')}:00${hour === 0 ? ' (midnight)' : ''}`,
 }));
 
-/** When a day starts for check-ins, and rest days that keep a streak (PRODUCT.md §4). */
+/**
+ * When a day starts for check-ins, and rest days that keep a streak
+ * (docs/product/check-ins-and-streaks.md).
+ */
 export function DaySettingsCard() {
   const dayStartHour = useAccount().data?.dayStartHour ?? 0;
   const setHour = useSetDayStartHour();
