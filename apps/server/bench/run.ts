@@ -1,113 +1,401 @@
-// `npm run bench`: figures for the hot paths, printed, never asserted. Real HTTP against a
-// server on PGlite in memory (or PostgreSQL with DATABASE_URL).
-import { startTestServer } from '../test/support/test-server.js';
-import { newPerson, device } from '../test/support/people.js';
-import type { AuthResponse } from '@doers/contract';
+// `npm run bench`: the server's hot paths measured from outside. The real server runs as its own
+// process (a fresh DATA_DIR on PGlite, or a fresh schema on PostgreSQL with --postgres), a bare
+// node:http server runs as another, and autocannon drives both from this process, route after
+// route, with the same connections. Prints figures; never fails on them. Talks HTTP only, so it
+// keeps working whatever the server's insides look like.
+//
+//   npm run bench                      all routes on PGlite
+//   npm run bench -- --postgres        on PostgreSQL (DATABASE_URL, or the local test server)
+//   npm run bench -- --only health,quests --duration 10 --connections 10
+//   npm run bench -- --profile .bench-profiles   also write the server's CPU profile there
+//                                                (read it with bench/profile-summary.ts)
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
 
-const server = await startTestServer({ RATE_LIMIT_FACTOR: '100000', FOUNDER_SEATS: '100000' });
+const { values: args } = parseArgs({
+  options: {
+    postgres: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    duration: { type: 'string', default: '6' },
+    warmup: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '10' },
+    profile: { type: 'string' },
+    'no-bare': { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(args.duration);
+const warmup = Number(args.warmup);
+const connections = Number(args.connections);
+const root = resolve(import.meta.dirname, '../../..');
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
+const DEMO = { login: 'maya', password: 'doers-demo-2026' };
+const FOUNDER_CODE = `BENCH-${randomBytes(4).toString('hex').toUpperCase()}`;
 
-async function measure(
-  label: string,
-  concurrency: number,
-  seconds: number,
-  call: () => Promise<number>,
-) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        if ((await call()) >= 400) errors++;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
-  console.log(
-    `${label.padEnd(38)} ${String(Math.round(latencies.length / seconds)).padStart(6)} req/s   p50 ${pct(0.5).padStart(6)} ms   p95 ${pct(0.95).padStart(6)} ms   errors ${errors}`,
-  );
+type Auth = { token: string; userId: string };
+type Target = {
+  name: string;
+  /** What a connection sends, in a loop: one request, or a check-in and its undo. */
+  requests(client: number): { method: string; path: string; body?: string }[];
+  auth?: Auth | Auth[];
+  /** After each run: put things back for the next (a check-in left by a cut-off pair). */
+  reset?(): Promise<void>;
+};
+type Figures = { rps: number; p50: number; p99: number; bad: number };
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => ok(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
-try {
-  console.log(`Doers API benchmark — ${server.db.engine}, concurrency as shown, 5 s each\n`);
-  const founder = newPerson({ inviteCode: 'FOUNDERS-TEST-CODE' });
-  const auth = (await server.request<AuthResponse>('POST', '/api/auth/register', { body: founder }))
-    .body;
-  const token = auth.tokens.accessToken;
+/** Starts a child process and keeps the tail of what it prints, for when it dies early. */
+function start(script: string, env: Record<string, string>, nodeFlags: string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { child, output: () => output };
+}
 
-  await measure(
-    'GET /api/health',
-    20,
-    5,
-    async () => (await server.request('GET', '/api/health')).status,
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((ok) => child.once('exit', ok));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitFor(url: string, proc: ReturnType<typeof start>, what: string): Promise<void> {
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null)
+      throw new Error(`${what} exited (${proc.child.exitCode}):\n${proc.output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  throw new Error(`${what} did not answer ${url} within 90 s:\n${proc.output()}`);
+}
+
+async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; ok?: number[] } = {},
+): Promise<{ status: number; body: T; bytes: number }> {
+  const response = await fetch(base + path, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await response.text();
+  if (!(options.ok ?? [200, 201, 204]).includes(response.status))
+    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as T,
+    bytes: Buffer.byteLength(text),
+  };
+}
+
+const device = () => ({ id: `bench-${randomBytes(6).toString('hex')}`, name: 'bench' });
+
+async function signIn(base: string): Promise<Auth> {
+  const { body } = await call<{ user: { id: string }; tokens: { accessToken: string } }>(
+    base,
+    'POST',
+    '/api/auth/login',
+    { body: { email: DEMO.login, password: DEMO.password, device: device() } },
   );
-  await measure(
-    'GET /api/users/:id (signed in)',
-    20,
-    5,
-    async () => (await server.request('GET', `/api/users/${auth.user.id}`, { token })).status,
-  );
-  await measure(
-    'GET /api/notifications/unread-counts',
-    20,
-    5,
-    async () => (await server.request('GET', '/api/notifications/unread-counts', { token })).status,
-  );
-  const quest = (
-    await server.request<{ id: string }>('POST', '/api/quests', {
+  return { token: body.tokens.accessToken, userId: body.user.id };
+}
+
+/**
+ * One check-in per quest per day, and a free account holds one active quest: every connection
+ * gets its own founder account with its own quest, and loops "check in today" then "undo today".
+ * Each request is a real write (insert or delete, then the streaks recomputed).
+ */
+async function checkInPeople(base: string, count: number) {
+  const people: (Auth & { questId: string })[] = [];
+  for (let i = 0; i < count; i++) {
+    const username = `bench_${randomBytes(5).toString('hex')}`;
+    const { body } = await call<{ user: { id: string }; tokens: { accessToken: string } }>(
+      base,
+      'POST',
+      '/api/auth/register',
+      {
+        body: {
+          email: `${username}@bench.doers.test`,
+          password: 'bench-password-2026',
+          username,
+          inviteCode: FOUNDER_CODE,
+          device: device(),
+        },
+      },
+    );
+    const token = body.tokens.accessToken;
+    const quest = await call<{ id: string }>(base, 'POST', '/api/quests', {
       token,
       body: {
-        title: 'Bench quest',
+        title: `Bench quest ${i + 1}`,
         category: 'fitness',
         tasks: [{ title: 'One' }, { title: 'Two' }],
-        allowOthersToJoin: true,
       },
-    })
-  ).body;
-  await measure(
-    'GET /api/quests (my active quests)',
-    20,
-    5,
-    async () => (await server.request('GET', '/api/quests', { token })).status,
-  );
-  await measure(
-    'GET /api/quests/:id',
-    20,
-    5,
-    async () => (await server.request('GET', `/api/quests/${quest.id}`, { token })).status,
-  );
-  await measure(
-    'GET /api/shared-quests/:id (signed out)',
-    20,
-    5,
-    async () => (await server.request('GET', `/api/shared-quests/${quest.id}`)).status,
-  );
-  await measure(
-    'POST /api/auth/login (argon2id)',
-    4,
-    5,
-    async () =>
-      (
-        await server.request('POST', '/api/auth/login', {
-          body: { email: founder.username, password: founder.password, device: device() },
-        })
-      ).status,
-  );
-  await measure(
-    'POST /api/auth/register (founder)',
-    4,
-    5,
-    async () =>
-      (
-        await server.request('POST', '/api/auth/register', {
-          body: newPerson({ inviteCode: 'FOUNDERS-TEST-CODE' }),
-        })
-      ).status,
-  );
-} finally {
-  await server.close();
+    });
+    people.push({ token, userId: body.user.id, questId: quest.body.id });
+  }
+  return people;
 }
+
+function measure(base: string, target: Target, duration: number): Promise<Figures> {
+  const url = new URL(base);
+  const auths = target.auth === undefined ? [] : [target.auth].flat();
+  let next = 0;
+  return new Promise((ok, fail) => {
+    autocannon(
+      {
+        url: base,
+        connections,
+        duration,
+        setupClient(client) {
+          const i = next++ % connections;
+          const auth = auths.length ? auths[i % auths.length] : undefined;
+          client.setRequests(
+            target.requests(i).map((r) => ({
+              method: r.method as 'GET',
+              path: r.path,
+              headers: {
+                host: url.host,
+                ...(auth ? { authorization: `Bearer ${auth.token}` } : {}),
+                ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
+              },
+              ...(r.body !== undefined ? { body: r.body } : {}),
+            })),
+          );
+        },
+      },
+      (error, result) => {
+        if (error) return fail(error);
+        ok({
+          rps: result.requests.total / result.duration,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          bad: result.non2xx + result.errors + result.timeouts,
+        });
+      },
+    );
+  });
+}
+
+async function run(base: string, target: Target): Promise<Figures> {
+  if (warmup > 0) {
+    await measure(base, target, warmup);
+    await target.reset?.();
+  }
+  const figures = await measure(base, target, seconds);
+  await target.reset?.();
+  return figures;
+}
+
+/** PostgreSQL: a schema of its own, dropped at the end. */
+async function postgresSchema(url: string) {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA "${schema}"`);
+  await admin.end();
+  const withPath = new URL(url);
+  withPath.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: withPath.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await again.end();
+    },
+  };
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'doers-bench-'));
+  const schema = args.postgres
+    ? await postgresSchema(process.env.DATABASE_URL ?? DEFAULT_PG)
+    : undefined;
+  const [port, barePort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  const spawnedAt = performance.now();
+  const server = start(
+    'apps/server/src/main.ts',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'true',
+      RATE_LIMIT_FACTOR: '1000000',
+      FOUNDER_INVITE_CODE: FOUNDER_CODE,
+      FOUNDER_SEATS: '100000',
+      ...(schema ? { DATABASE_URL: schema.url } : {}),
+    },
+    args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`] : [],
+  );
+  let bare: ReturnType<typeof start> | undefined;
+  try {
+    await waitFor(`${base}/api/health`, server, 'The server');
+    const maya = await signIn(base);
+    const quests = await call<{ items: { id: string }[] }>(base, 'GET', '/api/quests', {
+      token: maya.token,
+    });
+    const questId = quests.body.items[0]?.id;
+    if (!questId) throw new Error('The demo person has no quest: is the demo seed on?');
+    const only = args.only?.split(',').map((word) => word.trim());
+    const wanted = (name: string) => !only || only.some((word) => name.includes(word));
+    const checkInRow = 'POST check-in + DELETE undo';
+    const people = wanted(checkInRow) ? await checkInPeople(base, connections) : [];
+    const undoAll = async () => {
+      await new Promise((ok) => setTimeout(ok, 200)); // requests cut off at the end land first
+      for (const p of people)
+        await call(base, 'DELETE', `/api/quests/${p.questId}/check-ins/today`, {
+          token: p.token,
+          ok: [200, 404],
+        });
+    };
+
+    const get = (name: string, path: string, auth?: Auth): Target => ({
+      name,
+      requests: () => [{ method: 'GET', path }],
+      ...(auth ? { auth } : {}),
+    });
+    const all: Target[] = [
+      get('GET /api/health', '/api/health'),
+      get('GET /api/users/:id', `/api/users/${maya.userId}`, maya),
+      get('GET /api/quests', '/api/quests', maya),
+      get('GET /api/notifications/unread-counts', '/api/notifications/unread-counts', maya),
+      get('GET /api/quests/:id', `/api/quests/${questId}`, maya),
+      {
+        name: checkInRow,
+        auth: people,
+        requests: (i) => {
+          const path = `/api/quests/${people[i % people.length]!.questId}/check-ins`;
+          return [
+            { method: 'POST', path, body: JSON.stringify({ day: 'today' }) },
+            { method: 'DELETE', path: `${path}/today` },
+          ];
+        },
+        reset: undoAll,
+      },
+    ];
+    const targets = all.filter((t) => wanted(t.name));
+
+    // The baseline answers each URL with a body as big as the real one.
+    const sizes: Record<string, number> = {};
+    for (const t of targets) {
+      const auths = t.auth === undefined ? [] : [t.auth].flat();
+      for (let i = 0; i < Math.max(1, auths.length); i++) {
+        for (const r of t.requests(i)) {
+          const { bytes } = await call(base, r.method, r.path, {
+            token: auths[i]?.token,
+            body: r.body !== undefined ? JSON.parse(r.body) : undefined,
+            ok: [200, 201],
+          });
+          sizes[`${r.method} ${r.path}`] = bytes;
+        }
+      }
+      await t.reset?.();
+    }
+    if (!args['no-bare']) {
+      bare = start('apps/server/bench/bare-server.ts', {
+        PORT: String(barePort),
+        BENCH_BODIES: JSON.stringify(sizes),
+      });
+      await waitFor(`${bareBase}/api/health`, bare, 'The bare node:http server');
+    }
+
+    const engine = schema ? 'PostgreSQL' : 'PGlite';
+    console.log(
+      `\nDoers API benchmark — ${engine}, autocannon, ${connections} connections, ` +
+        `${warmup} s warm-up then ${seconds} s per route; Node ${process.version}\n`,
+    );
+    const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'node:http req/s', 'ratio'];
+    const widths = [36, 9, 8, 8, 16, 7];
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    console.log(line(header));
+    console.log(line(widths.map((w) => '-'.repeat(w))));
+    const problems: string[] = [];
+    const windows: string[] = [];
+    for (const target of targets) {
+      const loadFrom = (performance.now() - spawnedAt) / 1000 + warmup;
+      const real = await run(base, target);
+      const loadTo = loadFrom + seconds;
+      if (args.profile)
+        windows.push(`--from ${loadFrom.toFixed(1)} --to ${loadTo.toFixed(1)}   ${target.name}`);
+      const baseline = bare ? await run(bareBase, { ...target, reset: undefined }) : undefined;
+      if (real.bad) problems.push(`${target.name}: ${real.bad} answers were not 2xx or failed`);
+      console.log(
+        line([
+          target.name,
+          fmt(real.rps),
+          fmt(real.p50, 1),
+          fmt(real.p99, 1),
+          baseline ? fmt(baseline.rps) : '—',
+          baseline ? `${fmt((real.rps / baseline.rps) * 100, 1)}%` : '—',
+        ]),
+      );
+    }
+    console.log(
+      '\nratio: the server’s req/s as a share of a bare node:http server answering the same URLs ' +
+        'with a fixed JSON body of the same size, measured in the same run.\n' +
+        'The check-in row alternates a check-in and its undo on a quest per connection: both ' +
+        'are writes.',
+    );
+    if (problems.length) console.log(`\nWarning:\n  ${problems.join('\n  ')}`);
+    if (windows.length)
+      console.log(
+        '\nIn the profile (seconds since the server started, ±0.3 s), the measured load of:\n  ' +
+          windows.join('\n  '),
+      );
+  } finally {
+    if (bare) await stop(bare.child);
+    await stop(server.child);
+    await schema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (args.profile) console.log(`\nServer CPU profile written to ${resolve(args.profile)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
