@@ -1,22 +1,13 @@
-import type { Day } from '@doers/contract';
+import { addDays, type Day } from '@doers/contract';
 
 /**
- * Calendar days as the API sends them ('2026-03-01', already in the person's own zone).
- * All arithmetic runs on UTC midnights, so no local DST shift can skip or repeat a day.
+ * Showing calendar days as the API sends them ('2026-03-01', already in the person's own zone);
+ * the arithmetic itself (`addDays`, `daysBetween`) is the contract's, shared with the server.
+ * Dates are built at UTC midnight and formatted in UTC, so no local zone can shift a day.
  */
 export function dayToDate(day: Day): Date {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(Date.UTC(year!, month! - 1, date!));
-}
-
-export function dateToDay(date: Date): Day {
-  return date.toISOString().slice(0, 10);
-}
-
-export function addDays(day: Day, count: number): Day {
-  const date = dayToDate(day);
-  date.setUTCDate(date.getUTCDate() + count);
-  return dateToDay(date);
 }
 
 /** 0 for Monday … 6 for Sunday: Doers' weeks start on Monday. */

@@ -1,1 +1,2 @@
-export { ActivityPage } from './routes/activity-page';
+export { activityKeys } from './activity-keys';
+export { activityRoutes } from './routes';

@@ -1,1 +1,2 @@
 export { useUnreadCounts } from './api/use-unread-counts';
+export { notificationKeys } from './notification-keys';

@@ -1,5 +1,5 @@
 /**
- * The onboarding steps, loaded on demand (route `lazy` in app/router.tsx); the gate around them
+ * The onboarding steps, loaded on demand (route `lazy` in routes.tsx); the gate around them
  * is in index.ts. Import this module only with `import()`: a static import puts the steps back
  * into the first-load bundle.
  */

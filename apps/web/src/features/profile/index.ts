@@ -1,1 +1,1 @@
-export { ProfilePage } from './routes/profile-page';
+export { profileRoutes } from './routes';

@@ -1,1 +1,1 @@
-export { QrScanPage } from './routes/qr-scan-page';
+export { qrScanRoutes } from './routes';

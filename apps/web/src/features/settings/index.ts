@@ -1,1 +1,1 @@
-export { SettingsPage } from './routes/settings-page';
+export { settingsRoutes } from './routes';

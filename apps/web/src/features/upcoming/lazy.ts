@@ -1,5 +1,5 @@
 /**
- * The placeholder screens, loaded on demand (route `lazy` in app/router.tsx). Import this module
+ * The placeholder screens, loaded on demand (route `lazy` in routes.tsx). Import this module
  * only with `import()`: a static import puts them back into the first-load bundle.
  */
 export { UpcomingPage } from './routes/upcoming-page';

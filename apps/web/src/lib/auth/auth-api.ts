@@ -1,10 +1,9 @@
 import {
-  authResponse,
+  authApi,
   SIGNUP_VIBE_REASON,
-  user,
-  vibe,
+  usersApi,
+  vibesApi,
   type AuthResponse,
-  type CreateVibeRequest,
   type LoginRequest,
   type LogoutRequest,
   type RegisterRequest,
@@ -13,28 +12,26 @@ import {
 } from '@doers/contract';
 import { api } from '../api';
 
-// Auth calls answer 401 for wrong credentials: never treat that as an expired access token.
-const authCall = { schema: authResponse, skipAuthRefresh: true } as const;
+// The auth endpoints are public: their 401 means wrong credentials, never an expired token.
 
 export function postLogin(body: LoginRequest): Promise<AuthResponse> {
-  return api.post('/auth/login', body, authCall);
+  return api.call(authApi.login, { body });
 }
 
 export function postRegister(body: RegisterRequest): Promise<AuthResponse> {
-  return api.post('/auth/register', body, authCall);
+  return api.call(authApi.register, { body });
 }
 
-export function postLogout(body: LogoutRequest): Promise<unknown> {
-  return api.post('/auth/logout', body, { skipAuthRefresh: true });
+export function postLogout(body: LogoutRequest): Promise<void> {
+  return api.call(authApi.logout, { body });
 }
 
-/** Only for the signed-in person's own id: anyone else gets the public face, not a User. */
-export function fetchOwnUser(id: string, signal?: AbortSignal): Promise<User> {
-  return api.get(`/users/${encodeURIComponent(id)}`, { schema: user, signal });
+/** The signed-in person's own full record: the account. */
+export function fetchOwnUser(signal?: AbortSignal): Promise<User> {
+  return api.call(usersApi.me, { signal });
 }
 
 /** The automatic thank-you vibe a referred person sends their referrer. */
 export function sendSignupVibe(targetUserId: string): Promise<Vibe> {
-  const body: CreateVibeRequest = { targetUserId, vibeReason: SIGNUP_VIBE_REASON };
-  return api.post('/vibes', body, { schema: vibe });
+  return api.call(vibesApi.send, { body: { targetUserId, vibeReason: SIGNUP_VIBE_REASON } });
 }

@@ -13,7 +13,7 @@ export function useAccount() {
   const userId = useAuthStore(selectSignedInUserId);
   return useQuery({
     queryKey: accountKeys.of(userId ?? ''),
-    queryFn: ({ signal }) => fetchOwnUser(userId!, signal),
+    queryFn: ({ signal }) => fetchOwnUser(signal),
     enabled: userId !== null,
     // Stats move with every quest write; a screen opened later asks again if they went stale.
     refetchOnMount: true,

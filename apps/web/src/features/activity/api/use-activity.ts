@@ -1,25 +1,25 @@
-import type { QuestRequest } from '@doers/contract';
+import { activityApi, sharingApi, type QuestRequest } from '@doers/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
-import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast-store';
+import { notificationKeys } from '../../notifications';
+import { questKeys } from '../../quests';
+import { activityKeys } from '../activity-keys';
 import {
   findRequest,
   restoreRequest,
   withoutRequest,
   type RequestPages,
 } from '../lib/request-pages';
-import {
-  fetchActivity,
-  fetchQuestRequests,
-  postRequestDecision,
-  type RequestDecision,
-} from './activity-api';
+
+export type RequestDecision = 'accept' | 'decline';
 
 export function useActivity() {
   return useInfiniteQuery({
-    queryKey: queryKeys.activity,
-    queryFn: ({ pageParam, signal }) => fetchActivity(pageParam, signal),
+    queryKey: activityKeys.timeline,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(activityApi.list, { query: { cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: true,
@@ -29,8 +29,9 @@ export function useActivity() {
 
 export function useQuestRequests() {
   return useInfiniteQuery({
-    queryKey: queryKeys.questRequests,
-    queryFn: ({ pageParam, signal }) => fetchQuestRequests(pageParam, signal),
+    queryKey: activityKeys.questRequests,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(sharingApi.requests, { query: { cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: true,
@@ -46,12 +47,12 @@ export function useDecideQuestRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ request, decision }: { request: QuestRequest; decision: RequestDecision }) =>
-      postRequestDecision(request.id, decision),
+      api.call(sharingApi[decision], { params: { id: request.id } }),
     onMutate: async ({ request }) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.questRequests });
-      const data = queryClient.getQueryData<RequestPages>(queryKeys.questRequests);
+      await queryClient.cancelQueries({ queryKey: activityKeys.questRequests });
+      const data = queryClient.getQueryData<RequestPages>(activityKeys.questRequests);
       const position = findRequest(data, request.id);
-      queryClient.setQueryData<RequestPages>(queryKeys.questRequests, (current) =>
+      queryClient.setQueryData<RequestPages>(activityKeys.questRequests, (current) =>
         withoutRequest(current, request.id),
       );
       return { position };
@@ -67,7 +68,7 @@ export function useDecideQuestRequest() {
     },
     // Only the failed request comes back: others decided meanwhile stay gone.
     onError: (error, { request, decision }, context) => {
-      queryClient.setQueryData<RequestPages>(queryKeys.questRequests, (current) =>
+      queryClient.setQueryData<RequestPages>(activityKeys.questRequests, (current) =>
         restoreRequest(current, request, context?.position ?? null),
       );
       toast.error(errorMessage(error, `Could not ${decision} the request`));
@@ -75,12 +76,12 @@ export function useDecideQuestRequest() {
     onSettled: (_data, _error, { request }) => {
       const questId = request.quest.id;
       for (const queryKey of [
-        queryKeys.questRequests,
-        queryKeys.unreadCounts,
-        queryKeys.quest(questId),
-        queryKeys.questLeaderboard(questId),
-        queryKeys.sharedQuest(questId),
-        queryKeys.questLists,
+        activityKeys.questRequests,
+        notificationKeys.unreadCounts,
+        questKeys.detail(questId),
+        questKeys.leaderboard(questId),
+        questKeys.shared(questId),
+        questKeys.lists,
       ]) {
         void queryClient.invalidateQueries({ queryKey });
       }

@@ -8,7 +8,7 @@ import { IconUsers } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { errorMessage } from '../../../lib/api-error';
 import { useDecideQuestRequest, useQuestRequests } from '../api/use-activity';
-import type { RequestDecision } from '../api/activity-api';
+import type { RequestDecision } from '../api/use-activity';
 
 function RequestRow({
   request,

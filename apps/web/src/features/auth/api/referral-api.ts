@@ -1,26 +1,19 @@
-import {
-  validateReferralResponse,
-  type ValidateReferralRequest,
-  type ValidateReferralResponse,
-} from '@doers/contract';
+import { referralsApi, type ValidateReferralResponse } from '@doers/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { authKeys } from '../auth-keys';
 
 export function validateReferral(
   referralCode: string,
   signal?: AbortSignal,
 ): Promise<ValidateReferralResponse> {
-  const body: ValidateReferralRequest = { referralCode };
-  return api.post('/auth/validate-referral', body, { schema: validateReferralResponse, signal });
+  return api.call(referralsApi.validate, { body: { referralCode }, signal });
 }
 
-/**
- * Checked once on arrival at /register (docs/product/referrals-and-founders.md); an answer is final
- * for the visit.
- */
+/** Checked once on arrival at /register; an answer is final for the visit. */
 export function useReferralValidation(referralCode: string | null) {
   return useQuery({
-    queryKey: ['referral', referralCode],
+    queryKey: authKeys.referral(referralCode),
     queryFn: ({ signal }) => validateReferral(referralCode ?? '', signal),
     enabled: Boolean(referralCode),
     staleTime: Infinity,

@@ -1,7 +1,7 @@
-import { unreadCounts, type UnreadCounts } from '@doers/contract';
+import { notificationsApi, type UnreadCounts } from '@doers/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { notificationKeys } from '../notification-keys';
 
 const ZERO: UnreadCounts = { unreadNotifications: 0, unreadDMs: 0, unreadQuestRequests: 0 };
 
@@ -10,9 +10,8 @@ const ZERO: UnreadCounts = { unreadNotifications: 0, unreadDMs: 0, unreadQuestRe
  */
 export function useUnreadCounts(enabled: boolean): UnreadCounts {
   const { data } = useQuery({
-    queryKey: queryKeys.unreadCounts,
-    queryFn: ({ signal }): Promise<UnreadCounts> =>
-      api.get('/notifications/unread-counts', { schema: unreadCounts, signal }),
+    queryKey: notificationKeys.unreadCounts,
+    queryFn: ({ signal }) => api.call(notificationsApi.unreadCounts, { signal }),
     enabled,
     refetchOnWindowFocus: false,
     retry: 1,

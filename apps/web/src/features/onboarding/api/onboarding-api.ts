@@ -1,22 +1,16 @@
-import {
-  onboardingProgress,
-  type OnboardingProgress,
-  type OnboardingStep,
-  type OnboardingStepRequest,
-} from '@doers/contract';
+import { onboardingApi, type OnboardingProgress, type OnboardingStep } from '@doers/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
 import { withStepDone } from '../lib/onboarding-steps';
+import { onboardingKeys } from '../onboarding-keys';
 
-const progressKey = queryKeys.onboardingProgress;
+const progressKey = onboardingKeys.progress;
 
 /** Cached 5 minutes, one retry (docs/product/onboarding.md). */
 export function useOnboardingProgress(enabled: boolean) {
   return useQuery({
     queryKey: progressKey,
-    queryFn: ({ signal }): Promise<OnboardingProgress> =>
-      api.get('/users/onboarding/progress', { schema: onboardingProgress, signal }),
+    queryFn: ({ signal }) => api.call(onboardingApi.progress, { signal }),
     enabled,
     staleTime: 5 * 60_000,
     retry: 1,
@@ -26,10 +20,7 @@ export function useOnboardingProgress(enabled: boolean) {
 export function useSaveOnboardingStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (step: OnboardingStep): Promise<OnboardingProgress> => {
-      const body: OnboardingStepRequest = { step };
-      return api.post('/users/onboarding/progress', body, { schema: onboardingProgress });
-    },
+    mutationFn: (step: OnboardingStep) => api.call(onboardingApi.completeStep, { body: { step } }),
     onSuccess: (progress) => {
       queryClient.setQueryData(progressKey, progress);
       void queryClient.invalidateQueries({ queryKey: progressKey }); // refetched on success

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { IconTarget } from '../../../components/ui/icons';
+import { SkeletonList } from '../../../components/ui/state-panels';
 import { CreateQuestForm } from '../../quests';
 import { useSaveOnboardingStep } from '../api/onboarding-api';
 import { OnboardingFrame } from '../components/onboarding-frame';
@@ -18,11 +20,14 @@ export function FirstQuestStep() {
       title="Start your first quest"
       lead="A goal, a few daily tasks, and a check-in each day that grows your streak. Pick a template or write your own."
     >
-      <CreateQuestForm
-        compact
-        submitLabel="Start my quest"
-        onCreated={() => save.mutate('first-quest')}
-      />
+      {/* The form comes with the quests feature's code, loaded when this step opens. */}
+      <Suspense fallback={<SkeletonList count={2} label="Loading the quest form" />}>
+        <CreateQuestForm
+          compact
+          submitLabel="Start my quest"
+          onCreated={() => save.mutate('first-quest')}
+        />
+      </Suspense>
     </OnboardingFrame>
   );
 }

@@ -1,26 +1,20 @@
-import { restDays, user, type PreferencesRequest, type RestDays, type User } from '@doers/contract';
+import { restDaysApi, usersApi, type PreferencesRequest } from '@doers/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { invalidateAccount, setAccount } from '../../../lib/auth/use-account';
-import { queryKeys } from '../../../lib/query-keys';
+import { questKeys } from '../../quests';
+import { settingsKeys } from '../settings-keys';
 
 /** A new day-start hour or rest day moves "today" and streaks on every quest. */
 function invalidateStreaks(queryClient: QueryClient): void {
-  for (const queryKey of [
-    queryKeys.questLists,
-    queryKeys.questDetails,
-    queryKeys.questCalendars,
-    queryKeys.restDays,
-  ]) {
-    void queryClient.invalidateQueries({ queryKey });
-  }
+  void queryClient.invalidateQueries({ queryKey: questKeys.all });
+  void queryClient.invalidateQueries({ queryKey: settingsKeys.restDays });
 }
 
 export function useSetDayStartHour() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PreferencesRequest): Promise<User> =>
-      api.patch('/users/me/preferences', body, { schema: user }),
+    mutationFn: (body: PreferencesRequest) => api.call(usersApi.setPreferences, { body }),
     onSuccess: (account) => {
       setAccount(queryClient, account);
       invalidateStreaks(queryClient);
@@ -30,9 +24,8 @@ export function useSetDayStartHour() {
 
 export function useRestDays() {
   return useQuery({
-    queryKey: queryKeys.restDays,
-    queryFn: ({ signal }): Promise<RestDays> =>
-      api.get('/users/me/rest-days', { schema: restDays, signal }),
+    queryKey: settingsKeys.restDays,
+    queryFn: ({ signal }) => api.call(restDaysApi.list, { signal }),
     refetchOnMount: true,
   });
 }
@@ -40,12 +33,12 @@ export function useRestDays() {
 export function useChangeRestDay() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ day, remove }: { day: string; remove?: boolean }): Promise<RestDays> =>
+    mutationFn: ({ day, remove }: { day: string; remove?: boolean }) =>
       remove
-        ? api.delete(`/users/me/rest-days/${encodeURIComponent(day)}`, { schema: restDays })
-        : api.post('/users/me/rest-days', { day }, { schema: restDays }),
+        ? api.call(restDaysApi.remove, { params: { day } })
+        : api.call(restDaysApi.add, { body: { day } }),
     onSuccess: (days) => {
-      queryClient.setQueryData(queryKeys.restDays, days);
+      queryClient.setQueryData(settingsKeys.restDays, days);
       invalidateStreaks(queryClient);
       invalidateAccount(queryClient);
     },

@@ -1,4 +1,4 @@
-import { REST_DAYS_PER_MONTH } from '@doers/contract';
+import { addDays, REST_DAYS_PER_MONTH } from '@doers/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/ui/state-panels';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { useAccount } from '../../../lib/auth/use-account';
-import { addDays, formatRelativeDay, localToday } from '../../../lib/days';
+import { formatRelativeDay, localToday } from '../../../lib/days';
 import { toast } from '../../../lib/toast-store';
 import { useChangeRestDay, useRestDays, useSetDayStartHour } from '../api/day-settings-api';
 

@@ -1,0 +1,4 @@
+/** The query keys of onboarding; creating a quest completes the 'first-quest' step. */
+export const onboardingKeys = {
+  progress: ['onboarding', 'progress'] as const,
+};

@@ -1,0 +1,19 @@
+import type { RouteObject } from 'react-router';
+import { Redirect } from '../../components/ui/route-pending';
+
+const steps = () => import('./lazy');
+
+/** The steps under /onboarding, composed by app/router.tsx inside the onboarding gate. */
+export const onboardingRoutes: RouteObject[] = [
+  { index: true, element: <Redirect to="install-app" replace /> },
+  { path: 'install-app', lazy: async () => ({ Component: (await steps()).InstallAppStep }) },
+  { path: 'welcome', lazy: async () => ({ Component: (await steps()).WelcomeStep }) },
+  ...(['profile-picture', 'interests', 'voice-intro'] as const).map((step) => ({
+    path: step,
+    lazy: async () => {
+      const { UpcomingStep } = await steps();
+      return { element: <UpcomingStep step={step} /> };
+    },
+  })),
+  { path: 'first-quest', lazy: async () => ({ Component: (await steps()).FirstQuestStep }) },
+];

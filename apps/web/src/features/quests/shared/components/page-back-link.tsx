@@ -1,0 +1,11 @@
+import { Link } from 'react-router';
+import { IconArrowLeft } from '../../../../components/ui/icons';
+
+export function PageBackLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} className="back-link">
+      <IconArrowLeft size={18} />
+      {children}
+    </Link>
+  );
+}

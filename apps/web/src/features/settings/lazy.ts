@@ -1,0 +1,5 @@
+/**
+ * The settings screen, loaded on demand (routes.ts). Import this module only with `import()`: a
+ * static import puts it back into the first-load bundle.
+ */
+export { SettingsPage } from './routes/settings-page';
