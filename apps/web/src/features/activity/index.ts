@@ -1,2 +1,1 @@
-export { activityKeys } from './activity-keys';
 export { activityRoutes } from './routes';

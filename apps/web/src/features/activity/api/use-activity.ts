@@ -2,6 +2,7 @@ import { activityApi, sharingApi, type QuestRequest } from '@doers/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
+import { reflects } from '../../../lib/query-topics';
 import { toast } from '../../../lib/toast-store';
 import { notificationKeys } from '../../notifications';
 import { questKeys } from '../../quests';
@@ -15,8 +16,10 @@ import {
 
 export type RequestDecision = 'accept' | 'decline';
 
+/** Check-ins, mine and my vibers': a check-in anywhere in the app marks it stale. */
 export function useActivity() {
   return useInfiniteQuery({
+    ...reflects('check-ins'),
     queryKey: activityKeys.timeline,
     queryFn: ({ pageParam, signal }) =>
       api.call(activityApi.list, { query: { cursor: pageParam ?? undefined }, signal }),

@@ -1,7 +1,7 @@
 import type { Quest } from '@doers/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateAccount } from '../../../../lib/auth/use-account';
-import { activityKeys } from '../../../activity';
+import { invalidateTopic } from '../../../../lib/query-topics';
 import { questKeys } from '../../quest-keys';
 
 /**
@@ -17,10 +17,10 @@ export function invalidateQuest(queryClient: QueryClient, id: string, fresh?: Qu
     questKeys.calendar(id),
     questKeys.leaderboard(id),
     questKeys.shared(id),
-    activityKeys.all,
   ]) {
     void queryClient.invalidateQueries({ queryKey });
   }
+  void invalidateTopic(queryClient, 'check-ins');
   invalidateAccount(queryClient);
 }
 

@@ -2,7 +2,7 @@ import type { Quest, QuestCalendar, QuestList } from '@doers/contract';
 import { QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { accountKeys } from '../../../../lib/auth/account-keys';
-import { activityKeys } from '../../../activity';
+import { reflects } from '../../../../lib/query-topics';
 import { questKeys } from '../../quest-keys';
 import { applyCheckIn } from './apply-check-in';
 
@@ -85,7 +85,9 @@ function setUp(quest: Quest) {
   watch(questKeys.calendar(quest.id), calendar);
   watch(questKeys.leaderboard(quest.id), { participants: [] });
   watch(accountKeys.of('u1'), { id: 'u1' });
-  client.setQueryData(activityKeys.timeline, { pages: [], pageParams: [] });
+  // A query of another feature that shows check-ins (the activity timeline), not on screen.
+  client.getQueryCache().build(client, { queryKey: ['timeline'], ...reflects('check-ins') });
+  client.setQueryData(['timeline'], { pages: [], pageParams: [] });
   return { client, fetches, other };
 }
 
@@ -112,7 +114,7 @@ describe('applyCheckIn', () => {
     expect(Object.values(fetches).every((count) => count === 0)).toBe(true);
     // Stale for next time: the account's stats and the timeline, not refetched now.
     expect(client.getQueryState(accountKeys.of('u1'))?.isInvalidated).toBe(true);
-    expect(client.getQueryState(activityKeys.timeline)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['timeline'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(questKeys.leaderboard('q1'))?.isInvalidated).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import type { Quest, QuestCalendar, QuestList } from '@doers/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { accountKeys } from '../../../../lib/auth/account-keys';
-import { activityKeys } from '../../../activity';
+import { invalidateTopic } from '../../../../lib/query-topics';
 import { questKeys } from '../../quest-keys';
 import {
   showsParticipants,
@@ -15,8 +15,8 @@ import {
  * it goes into the cache as the quest and as its card in every list, and the calendar gets its
  * one day, so none of them is fetched again. Only what the answer cannot tell is invalidated:
  * the leaderboard of a shared quest (refetched now, it is on the page), and, marked stale for
- * when they are next shown, the quest's public face, the activity timeline and the account's
- * stats.
+ * when they are next shown, the quest's public face, the account's stats and whatever shows
+ * check-ins (the activity timeline; see lib/query-topics.ts).
  */
 export function applyCheckIn(queryClient: QueryClient, quest: Quest, change: CalendarChange) {
   queryClient.setQueryData(questKeys.detail(quest.id), quest);
@@ -29,7 +29,8 @@ export function applyCheckIn(queryClient: QueryClient, quest: Quest, change: Cal
   if (showsParticipants(quest)) {
     void queryClient.invalidateQueries({ queryKey: questKeys.leaderboard(quest.id) });
   }
-  for (const queryKey of [questKeys.shared(quest.id), activityKeys.all, accountKeys.all]) {
+  for (const queryKey of [questKeys.shared(quest.id), accountKeys.all]) {
     void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
   }
+  void invalidateTopic(queryClient, 'check-ins', 'none');
 }
