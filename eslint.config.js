@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { webBoundaries } from './apps/web/lint/feature-boundaries.js';
 
 // SQL lives in repositories (and db/) only: elsewhere in the server nothing calls `.query(…)`.
 // tooling/lint-rules.test.ts proves it fires. Not in the list below until the server passes it.
@@ -50,11 +51,13 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'doers-web': webBoundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other's internals: .dependency-cruiser.cjs checks that
-      // (web-feature-internals), on resolved paths, however the import is spelled.
+      // Features meet only through their index.ts; shared → features → app, one way. On resolved
+      // paths, however the import is spelled (apps/web/lint/feature-boundaries.js, proved by
+      // apps/web/src/feature-boundaries.test.ts); .dependency-cruiser.cjs checks the same graph.
+      'doers-web/boundaries': 'error',
     },
   },
   // sqlOnlyInRepositories,
