@@ -134,3 +134,7 @@ module.exports = {
     reporterOptions: { text: { highlightFocused: true } },
   },
 };
+
+// For tooling/boundaries.test.ts, which builds its fixture's server modules from this order.
+// Not enumerable: dependency-cruiser accepts no keys of its own besides its configuration.
+Object.defineProperty(module.exports, 'serverLayers', { value: SERVER_LAYERS });
