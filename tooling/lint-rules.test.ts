@@ -2,10 +2,15 @@
 // lints the fixtures in tooling/fixtures/sql/ as if they lived at the given server paths.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
+import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { sqlOnlyInRepositories } from '../eslint.config.js';
+
+// Loaded by URL so that TypeScript does not compile eslint.config.js and everything it imports.
+const configUrl = new URL('../eslint.config.js', import.meta.url).href;
+const { sqlOnlyInRepositories } = (await import(configUrl)) as {
+  sqlOnlyInRepositories: Linter.Config;
+};
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const fixture = (name: string) =>
