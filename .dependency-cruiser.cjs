@@ -13,8 +13,9 @@ const SERVER_LAYERS = [
   ['platform'], // platform/ and db/: import no module
   ['streaks'], // the pure day and streak calculator
   ['stats'], // the only writer of user_stats
+  ['referrals'], // referral codes and quotas: the User presenter shows the quota
   ['users'],
-  ['referrals', 'onboarding'],
+  ['onboarding'],
   ['vibes'],
   ['quests'],
   ['check-ins', 'rest-days'],

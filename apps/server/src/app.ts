@@ -1,39 +1,59 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from './db/database.js';
-import { AuthService } from './modules/auth/auth.service.js';
+import { ActivityRepository } from './modules/activity/activity.repository.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { ActivityService } from './modules/activity/activity.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
+import { CheckInsRepository } from './modules/check-ins/check-ins.repository.js';
+import { checkInsRoutes } from './modules/check-ins/check-ins.routes.js';
+import { CheckInsService } from './modules/check-ins/check-ins.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { OnboardingService } from './modules/onboarding/onboarding.service.js';
+import { ParticipantsService } from './modules/quests/participants.service.js';
+import { QuestAccess } from './modules/quests/quest-access.js';
+import { QuestLimit } from './modules/quests/quest-limit.js';
+import { QuestViews } from './modules/quests/quest-views.js';
+import { QuestsRepository } from './modules/quests/quests.repository.js';
+import { questsRoutes } from './modules/quests/quests.routes.js';
+import { QuestsService } from './modules/quests/quests.service.js';
+import { StreakRecorder } from './modules/quests/streak-recorder.js';
+import { ReferralsRepository } from './modules/referrals/referrals.repository.js';
+import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { ReferralsService } from './modules/referrals/referrals.service.js';
+import { RestDaysRepository } from './modules/rest-days/rest-days.repository.js';
+import { restDaysRoutes } from './modules/rest-days/rest-days.routes.js';
+import { RestDaysService } from './modules/rest-days/rest-days.service.js';
+import { LeaderboardRepository } from './modules/sharing/leaderboard.repository.js';
+import { LeaderboardService } from './modules/sharing/leaderboard.service.js';
+import { QuestRequestsRepository } from './modules/sharing/quest-requests.repository.js';
+import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { SharingService } from './modules/sharing/sharing.service.js';
+import { StatsRepository } from './modules/stats/stats.repository.js';
+import { StatsService } from './modules/stats/stats.service.js';
+import { SystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { SystemService } from './modules/system/system.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VibesRepository } from './modules/vibes/vibes.repository.js';
 import { vibesRoutes } from './modules/vibes/vibes.routes.js';
 import { VibesService } from './modules/vibes/vibes.service.js';
-import { activityRoutes } from './modules/activity/activity.routes.js';
-import { CheckInsRepository } from './modules/check-ins/check-ins.repository.js';
-import { CheckInsService } from './modules/check-ins/check-ins.service.js';
-import { StreakRecorder } from './modules/check-ins/streak-recorder.js';
-import { QuestAccess } from './modules/quests/quest-access.js';
-import { questRequestsRoutes } from './modules/quests/quest-requests.routes.js';
-import { QuestRequestsRepository } from './modules/quests/quest-requests.repository.js';
-import { QuestViews } from './modules/quests/quest-views.js';
-import { QuestsRepository } from './modules/quests/quests.repository.js';
-import { questsRoutes } from './modules/quests/quests.routes.js';
-import { QuestsService } from './modules/quests/quests.service.js';
-import { SharingService } from './modules/quests/sharing.service.js';
-import { RestDaysService } from './modules/users/rest-days.service.js';
 import { createAuthenticate, readTimezone } from './platform/authenticate.js';
+import { systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import { HttpError, installErrorHandling } from './platform/errors.js';
+import { EventBus } from './platform/events.js';
 import { loggerOptions } from './platform/logger.js';
 import type { Mailer } from './platform/mailer.js';
 import type { RateLimiter } from './platform/rate-limiter.js';
+import { createRouter } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { isSpaRoute, serveWebApp } from './platform/web-app.js';
 
@@ -43,13 +63,19 @@ export type AppDeps = {
   limiter: RateLimiter;
   mailer: Mailer;
   version: string;
-  now?: () => Date;
+  /** Where "now" comes from; tests pass a TestClock and move it. */
+  clock?: Clock;
+  /** Tests check every answer against the contract's response schema. */
+  checkResponses?: boolean;
 };
 
-/** Wires repositories, services and routes; owns nothing it is given (the caller closes those). */
+/**
+ * Wires every module, bottom to top (docs/ARCHITECTURE.md): repositories, then services, then
+ * event subscriptions, then routes under /api. Owns nothing it is given (the caller closes it).
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, limiter, mailer } = deps;
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 100 * 1024,
@@ -68,93 +94,133 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('x-frame-options', 'DENY');
   });
 
-  const users = new UsersRepository(db);
-  const sessions = new SessionsRepository(db);
-  const notifications = new NotificationsRepository(db);
-  const referrals = new ReferralsService(users, now);
-  const onboardingSteps = new OnboardingRepository(db);
-  const onboarding = new OnboardingService(onboardingSteps, users);
-  const quests = new QuestsRepository(db);
-  const checkIns = new CheckInsRepository(db);
-  const requests = new QuestRequestsRepository(db);
-  const recorder = new StreakRecorder(checkIns);
-  const access = new QuestAccess(quests);
-  const views = new QuestViews({ quests, checkIns, users, requests });
-  const signer = new TokenSigner(config.jwtSecret);
+  const events = new EventBus(app.log);
+
+  // stats, users, referrals, onboarding
+  const stats = new StatsService(new StatsRepository(db));
+  const referrals = new ReferralsService(new ReferralsRepository(db), clock);
+  const users = new UsersService({ users: new UsersRepository(db), stats, referrals, clock });
+  const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
+
+  // vibes
+  const vibes = new VibesService({ db, vibes: new VibesRepository(), users, stats, events });
+
+  // quests
+  const questsRepository = new QuestsRepository(db);
+  const access = new QuestAccess(questsRepository);
+  const views = new QuestViews(questsRepository);
+  const limit = new QuestLimit({ quests: questsRepository, stats });
+  const participants = new ParticipantsService(questsRepository);
+  const recorder = new StreakRecorder({ quests: questsRepository, stats });
+  const quests = new QuestsService({
+    db,
+    quests: questsRepository,
+    stats,
+    access,
+    views,
+    limit,
+    events,
+  });
+
+  // check-ins, rest days
+  const checkIns = new CheckInsService({
+    db,
+    checkIns: new CheckInsRepository(db),
+    stats,
+    access,
+    participants,
+    views,
+    recorder,
+    events,
+  });
+  const restDays = new RestDaysService({
+    db,
+    restDays: new RestDaysRepository(db),
+    stats,
+    recorder,
+  });
+
+  // sharing
+  const sharing = new SharingService({
+    db,
+    requests: new QuestRequestsRepository(db),
+    access,
+    participants,
+    limit,
+    views,
+    users,
+    stats,
+    events,
+  });
+  const leaderboard = new LeaderboardService({
+    leaderboard: new LeaderboardRepository(db),
+    access,
+    views,
+    clock,
+  });
+
+  // activity, notifications
+  const activity = new ActivityService(new ActivityRepository(db));
+  const notifications = new NotificationsService({
+    notifications: new NotificationsRepository(db),
+    sharing,
+  });
+
+  // auth, system
+  const signer = new TokenSigner(config.jwtSecret, clock);
   const auth = new AuthService({
     db,
     users,
-    sessions,
+    sessions: new SessionsRepository(db),
     referrals,
     onboarding,
-    notifications,
+    events,
     signer,
     mailer,
     founder: { inviteCode: config.founderInviteCode, seats: config.founderSeats },
     publicUrl: config.publicUrl,
-    now,
+    clock,
     onBackgroundError: (error) => app.log.error({ err: error }, 'background task failed'),
   });
-  const { authenticate, identifyIfPossible } = createAuthenticate(signer, users);
+  const system = new SystemService({
+    system: new SystemRepository(db),
+    auth,
+    engine: db.engine,
+    founderInviteCode: config.founderInviteCode,
+    version: deps.version,
+  });
 
+  // Who reacts to what happened. Realtime, Web Push and a Redis fan-out subscribe here too.
+  events.subscribe('quest.created', (e) => onboarding.questCreated(e));
+  events.subscribe('vibe.sent', (e) => notifications.vibeSent(e));
+  events.subscribe('referral.joined', (e) => notifications.referralJoined(e));
+  events.subscribe('questRequest.created', (e) => notifications.questRequestCreated(e));
+  events.subscribe('questRequest.accepted', (e) => notifications.questRequestAccepted(e));
+  events.subscribe('quest.joined', (e) => notifications.questJoined(e));
+  events.subscribe('streak.milestoneReached', (e) => notifications.milestoneReached(e));
+
+  const { authenticate, identifyIfPossible } = createAuthenticate(signer, users, clock);
   await app.register(
     async (api) => {
-      authRoutes(api, { auth, referrals, limiter });
-      usersRoutes(api, {
-        users: new UsersService(users, referrals, checkIns),
-        onboarding,
-        restDays: new RestDaysService({ db, users, checkIns, recorder }),
-        authenticate,
-      });
-      const sharing = new SharingService({
-        db,
-        quests,
-        requests,
-        checkIns,
-        users,
-        access,
-        views,
-        notifications,
-      });
-      questsRoutes(api, {
-        quests: new QuestsService({
-          db,
-          quests,
-          users,
-          onboarding: onboardingSteps,
-          access,
-          views,
-          recorder,
-        }),
-        checkIns: new CheckInsService({
-          db,
-          quests,
-          users,
-          checkIns,
-          recorder,
-          access,
-          views,
-          notifications,
-        }),
-        sharing,
-        db,
+      const route = createRouter(api, {
         authenticate,
         identifyIfPossible,
-      });
-      questRequestsRoutes(api, { sharing, authenticate });
-      activityRoutes(api, { checkIns, users, authenticate });
-      vibesRoutes(api, {
-        vibes: new VibesService({ db, vibes: new VibesRepository(), users, notifications }),
         db,
-        authenticate,
+        clock,
+        checkResponses: deps.checkResponses ?? false,
       });
-      notificationsRoutes(api, { notifications, requests, authenticate });
-      systemRoutes(api, {
-        db,
-        auth,
-        founderInviteCode: config.founderInviteCode,
-        version: deps.version,
-      });
+      usersRoutes(route, { users });
+      referralsRoutes(route, { referrals, limiter });
+      onboardingRoutes(route, { onboarding });
+      vibesRoutes(route, { vibes });
+      questsRoutes(route, { quests });
+      checkInsRoutes(route, { checkIns });
+      restDaysRoutes(route, { restDays });
+      sharingRoutes(route, { sharing, leaderboard });
+      activityRoutes(route, { activity });
+      notificationsRoutes(route, { notifications });
+      authRoutes(route, { auth, limiter });
+      systemRoutes(route, { system });
     },
     { prefix: '/api' },
   );

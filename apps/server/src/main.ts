@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
+import { systemClock } from './platform/clock.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { lockDataDir } from './platform/data-dir-lock.js';
 import { openRuntime } from './runtime.js';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config, log);
   const app = await buildApp({ config, ...runtime, version: serverVersion });
 
-  if (config.seedDemo) await seedDemo(runtime.db, config, log);
+  if (config.seedDemo) await seedDemo(runtime.db, config, log, systemClock);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -20,7 +20,7 @@ export type Runtime = {
   close(): Promise<void>;
 };
 
-/** Opens the outside parts: PGlite or PostgreSQL, in-process or Redis limits, SMTP or the outbox. */
+/** Opens the outside parts: PGlite or PostgreSQL, local or Redis limits, SMTP or the outbox. */
 export async function openRuntime(
   config: Config,
   log: FastifyBaseLogger,

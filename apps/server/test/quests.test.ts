@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   quest as questSchema,
   type ApiErrorBody,
@@ -8,11 +8,13 @@ import {
   type Quest,
   type QuestList,
   type QuestTemplates,
+  type UnreadCounts,
   type User,
 } from '@doers/contract';
 import { registerFounder, registerReferred } from './support/people.js';
-import { createQuest, questInput, zoneWithLocalHour } from './support/quests.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { createQuest, questInput } from './support/quests.js';
+import { passTime } from './support/time.js';
+import { TEST_START, startTestServer, type TestServer } from './support/test-server.js';
 
 describe('quests', () => {
   let server: TestServer;
@@ -211,6 +213,7 @@ describe('check-ins', () => {
   beforeAll(async () => {
     server = await startTestServer({ RATE_LIMIT_FACTOR: '20' });
   });
+  beforeEach(() => server.clock.set(TEST_START));
   afterAll(() => server.close());
 
   const as = (auth: AuthResponse, zone = 'UTC') => ({
@@ -295,83 +298,72 @@ describe('check-ins', () => {
 
   it('allows yesterday late until the window closes, never before the quest began', async () => {
     const { auth } = await registerFounder(server);
-    const morning = zoneWithLocalHour(1, 11);
-    const quest = await createQuest(server, auth, {}, morning);
-    const tooEarly = await server.request<ApiErrorBody>(
-      'POST',
-      `/api/quests/${quest.id}/check-ins`,
-      { ...as(auth, morning), body: { day: 'yesterday' } },
-    );
+    // 05:00 in UTC: yesterday may still be ticked until 12:00.
+    server.clock.set('2026-03-10T05:00:00Z');
+    const quest = await createQuest(server, auth);
+    const checkIn = (day: 'today' | 'yesterday') =>
+      server.request<CheckInResponse & ApiErrorBody>('POST', `/api/quests/${quest.id}/check-ins`, {
+        ...as(auth),
+        body: { day },
+      });
+    const tooEarly = await checkIn('yesterday');
     expect(tooEarly.status).toBe(400);
-    expect(tooEarly.body.message).toMatch(/You started this quest on/);
+    expect(tooEarly.body.message).toBe(
+      'You started this quest on 2026-03-10: there is no check-in before that',
+    );
 
-    // The quest began two days ago.
-    await server.db.query(
-      `UPDATE quest_participants SET joined_on = '2000-01-01' WHERE quest_id = $1`,
-      [quest.id],
-    );
-    const late = await server.request<CheckInResponse>(
-      'POST',
-      `/api/quests/${quest.id}/check-ins`,
-      { ...as(auth, morning), body: { day: 'yesterday' } },
-    );
+    // The next morning, the first day can still be ticked late.
+    await passTime(server, { days: 1 }, auth);
+    const late = await checkIn('yesterday');
     expect(late.status, JSON.stringify(late.body)).toBe(201);
-    expect(late.body.checkIn.late).toBe(true);
-    const today = await server.request<CheckInResponse>(
-      'POST',
-      `/api/quests/${quest.id}/check-ins`,
-      { ...as(auth, morning), body: { day: 'today' } },
-    );
+    expect(late.body.checkIn).toMatchObject({ day: '2026-03-10', late: true });
+    const today = await checkIn('today');
     expect(today.body.quest.viewer).toMatchObject({
       currentStreak: 2,
       checkedInYesterday: true,
       canCheckInYesterday: false,
+      canCheckInToday: false,
     });
 
-    const evening = zoneWithLocalHour(13, 23);
+    // At 12:00 the late window closes.
     const { auth: other } = await registerFounder(server);
-    const q2 = await createQuest(server, other, {}, evening);
-    await server.db.query(
-      `UPDATE quest_participants SET joined_on = '2000-01-01' WHERE quest_id = $1`,
-      [q2.id],
-    );
+    const q2 = await createQuest(server, other);
+    await passTime(server, { days: 1, hours: 7 }, other);
+    const view = await server.request<Quest>('GET', `/api/quests/${q2.id}`, as(other));
+    expect(view.body.viewer).toMatchObject({ canCheckInYesterday: false, canCheckInToday: true });
     const closed = await server.request<ApiErrorBody>('POST', `/api/quests/${q2.id}/check-ins`, {
-      ...as(other, evening),
+      ...as(other),
       body: { day: 'yesterday' },
     });
     expect(closed.status).toBe(400);
-    expect(closed.body.message).toMatch(/Yesterday can no longer be checked in/);
+    expect(closed.body.message).toBe(
+      'Yesterday can no longer be checked in: that window closed at 12:00 today',
+    );
   });
 
   it('celebrates day 7 with a milestone, and notifies it once even after undo and redo', async () => {
     const { auth } = await registerFounder(server);
     const quest = await createQuest(server, auth);
-    await server.db.query(
-      `UPDATE quest_participants SET joined_on = '2000-01-01' WHERE quest_id = $1`,
-      [quest.id],
-    );
-    for (let ago = 1; ago <= 6; ago++) {
-      const day = new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
-      await server.db.query(
-        `INSERT INTO check_ins (id, quest_id, user_id, day, zone, day_start_hour, anchor_at) VALUES (gen_random_uuid(), $1, $2, $3, 'UTC', 0, $4)`,
-        [quest.id, auth.user.id, day, `${day}T12:00:00Z`],
-      );
-    }
     const checkIn = () =>
       server.request<CheckInResponse>('POST', `/api/quests/${quest.id}/check-ins`, {
         ...as(auth),
         body: {},
       });
+    for (let day = 1; day <= 6; day++) {
+      expect((await checkIn()).body.milestone).toBeNull();
+      await passTime(server, { days: 1 }, auth);
+    }
     const first = await checkIn();
     expect(first.body.milestone).toBe(7);
     expect(first.body.quest.viewer?.currentStreak).toBe(7);
     await server.request('DELETE', `/api/quests/${quest.id}/check-ins/today`, as(auth));
     expect((await checkIn()).body.milestone).toBe(7);
-    const n = await server.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'streak_milestone'`,
-      [auth.user.id],
+    const unread = await server.request<UnreadCounts>(
+      'GET',
+      '/api/notifications/unread-counts',
+      as(auth),
     );
-    expect(n[0]!.n).toBe(1);
+    expect(unread.body.unreadNotifications).toBe(1);
   });
 
   it('keeps user stats right after deleting a quest', async () => {
@@ -401,7 +393,7 @@ describe('check-ins', () => {
     }>('GET', `/api/quests/${quest.id}/calendar?weeks=2`, as(auth));
     expect(res.body.days).toHaveLength(14);
     expect(res.body.days.at(-1)).toMatchObject({
-      day: new Date().toISOString().slice(0, 10),
+      day: TEST_START.slice(0, 10),
       checkedIn: true,
       tasksDone: 2,
     });

@@ -14,7 +14,7 @@ describe('day-start hour and rest days', () => {
     token: auth.tokens.accessToken,
     headers: { 'x-timezone': 'UTC' },
   });
-  const today = () => new Date().toISOString().slice(0, 10);
+  const today = () => server.clock.now().toISOString().slice(0, 10);
 
   it('stores the hour a person’s day starts', async () => {
     const { auth } = await registerFounder(server);
@@ -43,8 +43,8 @@ describe('day-start hour and rest days', () => {
     });
     expect(onCheckIn.status).toBe(409);
 
-    // The 1st to 3rd of next month: always ahead, always within six weeks.
-    const now = new Date();
+    // The 1st to 3rd of next month: ahead, and within six weeks.
+    const now = server.clock.now();
     const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
       .toISOString()
       .slice(0, 7);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '@doers/contract';
 import { installErrorHandling, unauthorized } from '../src/platform/errors.js';
+import { systemClock } from '../src/platform/clock.js';
 import { createRouter } from '../src/platform/router.js';
 import { registerFounder } from './support/people.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -48,6 +49,7 @@ beforeAll(async () => {
   };
   const route = createRouter(app, {
     db: server.db,
+    clock: systemClock,
     checkResponses: true,
     authenticate: async (request) => {
       request.auth = await signIn(request);

@@ -20,11 +20,12 @@ export interface Endpoint<
   Q extends Schema | undefined = Schema | undefined,
   B extends Schema | undefined = Schema | undefined,
   R extends Schema | null = Schema | null,
+  A extends Access = Access,
 > {
   method: HttpMethod;
   /** Fastify-style path under /api: `/quests/:id/check-ins`. */
   path: string;
-  access: Access;
+  access: A;
   params: P;
   query: Q;
   body: B;
@@ -47,17 +48,18 @@ export function endpoint<
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Schema | null = null,
+  A extends Access = Access,
 >(spec: {
   method: HttpMethod;
   path: string;
-  access: Access;
+  access: A;
   params?: P;
   query?: Q;
   body?: B;
   response: R;
   status?: 200 | 201 | 204;
   idempotent?: boolean;
-}): Endpoint<P, Q, B, R> {
+}): Endpoint<P, Q, B, R, A> {
   return {
     method: spec.method,
     path: spec.path,

@@ -7,7 +7,8 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Applies every migration not yet applied, in file-name order, each in its own transaction. */
 export async function migrate(db: Database): Promise<string[]> {
   await db.query(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    `CREATE TABLE IF NOT EXISTS schema_migrations
+       (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
   );
   const done = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),

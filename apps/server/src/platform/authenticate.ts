@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UsersRepository } from '../modules/users/users.repository.js';
+import type { Clock } from './clock.js';
 import { unauthorized } from './errors.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -10,6 +10,22 @@ declare module 'fastify' {
     /** The client's IANA zone from X-Timezone, when valid. */
     timezone: string | undefined;
   }
+}
+
+/** What authenticating needs to know about a token's user. */
+export type SessionUser = {
+  id: string;
+  active: boolean;
+  sessionEpoch: number;
+  timezone: string;
+  dayStartHour: number;
+};
+
+/** The port platform needs from whoever keeps the people (app.ts wires the users module). */
+export interface SessionUsers {
+  findSessionUser(id: string): Promise<SessionUser | undefined>;
+  /** Records that the person was seen at `at`, in `zone` when the client said. */
+  touch(id: string, zone: string | undefined, at: Date): Promise<void>;
 }
 
 export function isValidTimeZone(zone: string): boolean {
@@ -27,16 +43,19 @@ export function readTimezone(request: FastifyRequest): string | undefined {
   return zone && zone.length <= 64 && isValidTimeZone(zone) ? zone : undefined;
 }
 
+const TOUCH_EVERY_MS = 60_000;
+
 /** A preHandler: a valid bearer token of an active user, issued since their last password reset. */
-export function createAuthenticate(signer: TokenSigner, users: UsersRepository) {
+export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clock: Clock) {
   // lastActive is kept to the minute: a write per request would cost more than it tells.
   const touched = new Map<string, { at: number; zone: string | undefined }>();
   async function touch(userId: string, zone: string | undefined): Promise<void> {
+    const now = clock.now();
     const seen = touched.get(userId);
-    if (seen && seen.zone === zone && Date.now() - seen.at < 60_000) return;
+    if (seen && seen.zone === zone && Math.abs(now.getTime() - seen.at) < TOUCH_EVERY_MS) return;
     if (touched.size > 10_000) touched.clear();
-    touched.set(userId, { at: Date.now(), zone });
-    await users.touch(userId, zone);
+    touched.set(userId, { at: now.getTime(), zone });
+    await users.touch(userId, zone, now);
   }
 
   async function identify(request: FastifyRequest): Promise<FastifyRequest['auth']> {
@@ -45,8 +64,8 @@ export function createAuthenticate(signer: TokenSigner, users: UsersRepository) 
     if (!token) throw unauthorized();
     const claims = await signer.verifyAccess(token);
     if (!claims) throw unauthorized('Your session has expired');
-    const user = await users.findById(claims.userId);
-    if (!user || user.status !== 'Active' || user.session_epoch !== claims.epoch) {
+    const user = await users.findSessionUser(claims.userId);
+    if (!user || !user.active || user.sessionEpoch !== claims.epoch) {
       throw unauthorized('Your session has expired');
     }
     await touch(claims.userId, request.timezone);
@@ -54,7 +73,7 @@ export function createAuthenticate(signer: TokenSigner, users: UsersRepository) 
       userId: user.id,
       deviceId: claims.deviceId,
       zone: request.timezone ?? user.timezone,
-      dayStartHour: user.day_start_hour,
+      dayStartHour: user.dayStartHour,
     };
   }
   return {
@@ -73,14 +92,16 @@ export function requireAuth(request: FastifyRequest): NonNullable<FastifyRequest
   return request.auth;
 }
 
-/** "Now" for the person making the request: their zone (X-Timezone first) and day-start hour. */
-export function clockOf(request: FastifyRequest): {
-  now: Date;
-  zone: string;
-  dayStartHour: number;
-} {
+/**
+ * "Now" for the person making the request: the clock's instant, in their zone (X-Timezone
+ * first) and with their day-start hour.
+ */
+export function localNowOf(
+  request: FastifyRequest,
+  clock: Clock,
+): { now: Date; zone: string; dayStartHour: number } {
   return {
-    now: new Date(),
+    now: clock.now(),
     zone: request.auth?.zone ?? request.timezone ?? 'UTC',
     dayStartHour: request.auth?.dayStartHour ?? 0,
   };

@@ -16,7 +16,8 @@ export function lockDataDir(dataDir: string): () => void {
     const pid = Number(readFileSync(file, 'utf8'));
     if (pid && pid !== process.pid && isAlive(pid)) {
       throw new Error(
-        `Another Doers server (pid ${pid}) is using ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
+        `Another Doers server (pid ${pid}) is using ${dataDir}. ` +
+          'Stop it first, or set DATA_DIR to another folder.',
       );
     }
     // A stale lock from a server that died: take it over.

@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.js';
 import { HttpError, badRequest } from './errors.js';
+import { IdempotencyRepository } from './idempotency.repository.js';
 import { sha256 } from './tokens.js';
 
 /**
  * Writes the offline queue may replay carry an Idempotency-Key: a replay returns the first
- * answer and changes nothing twice (PRODUCT.md §2).
+ * answer and changes nothing twice (docs/product/api.md).
  */
 export async function idempotent<T>(
   db: Queryable,
@@ -22,19 +23,10 @@ export async function idempotent<T>(
     return result.body;
   }
   if (key.length > 200) throw badRequest('Idempotency-Key: at most 200 characters');
+  const answers = new IdempotencyRepository(db);
   const path = request.url;
   const requestHash = sha256(JSON.stringify(request.body ?? null));
-  const stored = await db.query<{
-    status_code: number;
-    body: T;
-    method: string;
-    path: string;
-    request_hash: string;
-  }>(
-    'SELECT status_code, body, method, path, request_hash FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-    [userId, key],
-  );
-  const previous = stored[0];
+  const previous = await answers.find<T>(userId, key);
   if (previous) {
     if (
       previous.method !== request.method ||
@@ -47,19 +39,13 @@ export async function idempotent<T>(
     return previous.body;
   }
   const result = await run();
-  await db.query(
-    `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, status_code, body)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-    [
-      userId,
-      key,
-      request.method,
-      path,
-      requestHash,
-      result.statusCode,
-      JSON.stringify(result.body),
-    ],
-  );
+  await answers.save(userId, key, {
+    method: request.method,
+    path,
+    request_hash: requestHash,
+    status_code: result.statusCode,
+    body: result.body,
+  });
   void reply.status(result.statusCode);
   return result.body;
 }

@@ -38,7 +38,8 @@ export function createMailer(options: {
       await mkdir(options.outboxDir, { recursive: true });
       const file = join(
         options.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-` +
+          `${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
       // The file holds the mail; the log says where, not what (it may carry a reset link).

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { AnyEndpoint, ParsedInput, ReplyOf } from '@doers/contract';
 import type { Queryable } from '../db/database.js';
+import { localNowOf } from './authenticate.js';
+import type { Clock } from './clock.js';
 import { HttpError, parse } from './errors.js';
 import { idempotent } from './idempotency.js';
 
@@ -15,6 +17,8 @@ type AuthOf<E extends AnyEndpoint> = E['access'] extends 'signed-in'
 
 export type RouteContext<E extends AnyEndpoint> = ParsedInput<E> & {
   auth: AuthOf<E>;
+  /** Now for the caller: the clock's instant in their zone, with their day-start hour. */
+  now: { now: Date; zone: string; dayStartHour: number };
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -36,6 +40,7 @@ export function createRouter(
     authenticate: preHandlerHookHandler;
     identifyIfPossible: preHandlerHookHandler;
     db: Queryable;
+    clock: Clock;
     /** Tests check every answer against its response schema; production trusts the types. */
     checkResponses?: boolean;
   },
@@ -57,6 +62,7 @@ export function createRouter(
           query: e.query ? parse(e.query, request.query) : undefined,
           body: e.body ? parse(e.body, request.body) : undefined,
           auth: request.auth,
+          now: localNowOf(request, deps.clock),
           request,
           reply,
         } as RouteContext<typeof e>;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import type { Clock } from './clock.js';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 
@@ -7,16 +8,20 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export class TokenSigner {
   readonly #key: Uint8Array;
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly clock: Clock,
+  ) {
     this.#key = new TextEncoder().encode(secret);
   }
 
   signAccess(userId: string, deviceId: string, epoch: number): Promise<string> {
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
     return new SignJWT({ did: deviceId, ep: epoch })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
-      .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_S)
       .sign(this.#key);
   }
 
@@ -25,7 +30,10 @@ export class TokenSigner {
     token: string,
   ): Promise<{ userId: string; deviceId: string; epoch: number } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        currentDate: this.clock.now(),
+      });
       const { sub, did, ep } = payload;
       if (typeof sub !== 'string' || typeof did !== 'string' || typeof ep !== 'number') return null;
       return { userId: sub, deviceId: did, epoch: ep };

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, localDay } from '@doers/contract';
 import type { Database } from '../db/database.js';
 import { CheckInsRepository } from '../modules/check-ins/check-ins.repository.js';
-import { StreakRecorder } from '../modules/check-ins/streak-recorder.js';
 import { QuestsRepository } from '../modules/quests/quests.repository.js';
-import { addDays, localDay } from '../modules/streaks/local-day.js';
+import { StreakRecorder } from '../modules/quests/streak-recorder.js';
+import type { StatsService } from '../modules/stats/stats.service.js';
 import type { UserRow } from '../modules/users/users.repository.js';
+import type { Clock } from '../platform/clock.js';
 
 type DemoQuest = {
   owner: UserRow;
@@ -19,10 +21,12 @@ type DemoQuest = {
   history: Map<string, number[]>;
 };
 
-/** Quests with a few weeks of check-ins, so streaks, calendars and the leaderboard show something. */
+/** Quests with weeks of check-ins, so that streaks, calendars and leaderboards show something. */
 export async function seedDemoQuests(
   db: Database,
   people: [UserRow, UserRow, UserRow],
+  stats: StatsService,
+  clock: Clock,
 ): Promise<void> {
   const [maya, leo, ana] = people;
   const range = (from: number, to: number) =>
@@ -57,9 +61,9 @@ export async function seedDemoQuests(
 
   const quests = new QuestsRepository(db);
   const checkIns = new CheckInsRepository(db);
-  const recorder = new StreakRecorder(checkIns);
-  const now = new Date();
-  const today = localDay(now, 'UTC');
+  const recorder = new StreakRecorder({ quests, stats });
+  const now = { now: clock.now(), zone: 'UTC', dayStartHour: 0 };
+  const today = localDay(now.now, 'UTC');
   await db.transaction(async (tx) => {
     for (const q of demo) {
       const id = randomUUID();
@@ -102,14 +106,16 @@ export async function seedDemoQuests(
             taskIds: [],
           });
         }
-        await recorder.recordParticipant(tx, id, person.id, { now, zone: 'UTC', dayStartHour: 0 });
       }
     }
-    for (const person of people)
-      await recorder.recordUser(tx, person.id, { now, zone: 'UTC', dayStartHour: 0 });
-    await quests.refreshQuestCounts(
-      people.map((p) => p.id),
+    for (const person of people) {
+      const inputs = await stats.streakInputs(person.id, tx);
+      const questIds = inputs.checkIns.map((c) => c.questId);
+      await recorder.record(tx, person.id, inputs, now, questIds);
+    }
+    await stats.refreshQuestCounts(
       tx,
+      people.map((p) => p.id),
     );
   });
 }

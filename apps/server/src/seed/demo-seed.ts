@@ -10,9 +10,17 @@ import type { Database } from '../db/database.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { OnboardingRepository } from '../modules/onboarding/onboarding.repository.js';
 import { generateReferralCode } from '../modules/referrals/referral-code.js';
+import { ReferralsRepository } from '../modules/referrals/referrals.repository.js';
+import { ReferralsService } from '../modules/referrals/referrals.service.js';
+import { StatsRepository } from '../modules/stats/stats.repository.js';
+import { StatsService } from '../modules/stats/stats.service.js';
 import { UsersRepository, type UserRow } from '../modules/users/users.repository.js';
+import { UsersService } from '../modules/users/users.service.js';
 import { VibesRepository } from '../modules/vibes/vibes.repository.js';
+import { VibesService } from '../modules/vibes/vibes.service.js';
+import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
+import { EventBus } from '../platform/events.js';
 import { seedDemoQuests } from './demo-quests.js';
 
 export const DEMO_PASSWORD = 'doers-demo-2026';
@@ -24,43 +32,47 @@ const PEOPLE = [
 ] as const;
 
 /** On an empty database: a few people who vibe with each other, and how to sign in. */
-export async function seedDemo(db: Database, config: Config, log: Logger): Promise<void> {
-  const users = new UsersRepository(db);
-  const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')) as [
-    { n: number },
-  ];
-  if (n === 0) {
+export async function seedDemo(
+  db: Database,
+  config: Config,
+  log: Logger,
+  clock: Clock,
+): Promise<void> {
+  const usersRepository = new UsersRepository(db);
+  const stats = new StatsService(new StatsRepository(db));
+  const referrals = new ReferralsService(new ReferralsRepository(db), clock);
+  const users = new UsersService({ users: usersRepository, stats, referrals, clock });
+  if ((await usersRepository.count()) === 0) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const onboarding = new OnboardingRepository(db);
-    const vibes = new VibesRepository();
+    // Seeding notifies nobody: a bus without subscribers.
+    const events = new EventBus(log);
+    const vibes = new VibesService({ db, vibes: new VibesRepository(), users, stats, events });
     const rows: UserRow[] = [];
     await db.transaction(async (tx) => {
       for (const [i, person] of PEOPLE.entries()) {
-        const row = await users.insert(
-          {
-            id: randomUUID(),
-            email: `${person.username}@demo.doers.app`,
-            username: person.username,
-            display_name: person.displayName,
-            password_hash: passwordHash,
-            account_type: person.founder ? 'founder' : 'standard',
-            supporter_tier: 'free',
-            payment_status: person.founder ? 'Exempt' : 'Unpaid',
-            referral_code: generateReferralCode(),
-            referred_by: person.founder ? null : (rows[0]?.id ?? null),
-            founder_id: person.founder ? i + 1 : null,
-            founder_joined_at: person.founder ? new Date() : null,
-            limit_quests: TIER_LIMITS.free.quests,
-            limit_post_duration: TIER_LIMITS.free.postDuration,
-            limit_dm_duration: TIER_LIMITS.free.dmDuration,
-            limit_referrals_per_month: person.founder
-              ? FOUNDER_REFERRALS_PER_MONTH
-              : REFERRALS_PER_MONTH,
-            timezone: 'UTC',
-          },
-          tx,
-        );
-        await tx.query('UPDATE users SET color_theme = $2 WHERE id = $1', [row.id, person.color]);
+        const row = await users.create(tx, {
+          id: randomUUID(),
+          email: `${person.username}@demo.doers.app`,
+          username: person.username,
+          display_name: person.displayName,
+          password_hash: passwordHash,
+          account_type: person.founder ? 'founder' : 'standard',
+          supporter_tier: 'free',
+          payment_status: person.founder ? 'Exempt' : 'Unpaid',
+          referral_code: generateReferralCode(),
+          referred_by: person.founder ? null : (rows[0]?.id ?? null),
+          founder_id: person.founder ? i + 1 : null,
+          founder_joined_at: person.founder ? clock.now() : null,
+          limit_quests: TIER_LIMITS.free.quests,
+          limit_post_duration: TIER_LIMITS.free.postDuration,
+          limit_dm_duration: TIER_LIMITS.free.dmDuration,
+          limit_referrals_per_month: person.founder
+            ? FOUNDER_REFERRALS_PER_MONTH
+            : REFERRALS_PER_MONTH,
+          timezone: 'UTC',
+        });
+        await usersRepository.setColorTheme(tx, row.id, person.color);
         for (const step of ONBOARDING_STEPS) await onboarding.complete(row.id, step, tx);
         rows.push(row);
       }
@@ -71,11 +83,10 @@ export async function seedDemo(db: Database, config: Config, log: Logger): Promi
         [maya, leo, 'proud'],
         [ana, leo, 'motivated'],
       ] as const) {
-        await vibes.insert(tx, { senderId: from.id, targetUserId: to.id, reason, postId: null });
-        await vibes.startVibingWith(tx, from.id, to.id);
+        await vibes.record(tx, { senderId: from.id, targetUserId: to.id, reason, postId: null });
       }
     });
-    await seedDemoQuests(db, rows as [UserRow, UserRow, UserRow]);
+    await seedDemoQuests(db, rows as [UserRow, UserRow, UserRow], stats, clock);
     log.info({ users: rows.length }, 'demo content seeded');
   }
   const maya = await users.findByLogin('maya');

@@ -28,13 +28,3 @@ export async function createQuest(
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
-
-/** A fixed-offset zone whose local hour now is inside [from, to). */
-export function zoneWithLocalHour(from: number, to: number, now = new Date()): string {
-  for (let offset = -10; offset <= 12; offset++) {
-    const hour = (now.getUTCHours() + offset + 24) % 24;
-    if (hour >= from && hour < to)
-      return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-  }
-  throw new Error('no zone found');
-}

@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
+import { TestClock } from '../../src/platform/clock.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { openRuntime } from '../../src/runtime.js';
-import type { Database } from '../../src/db/database.js';
+import type { Database, Queryable } from '../../src/db/database.js';
 
 export const FOUNDER_CODE = 'FOUNDERS-TEST-CODE';
+/** Where every test server's clock starts, unless the test says otherwise (a Tuesday, 09:00 UTC). */
+export const TEST_START = '2026-03-10T09:00:00Z';
 
 export type TestServer = {
   url: string;
@@ -20,6 +23,10 @@ export type TestServer = {
     path: string,
     options?: RequestOptions,
   ) => Promise<TestResponse<T>>;
+  /** The server's clock: it stands still until a test sets or advances it. */
+  clock: TestClock;
+  /** Runs `fn` and returns the SQL statements the server ran meanwhile, in order. */
+  statementsOf: (fn: () => Promise<unknown>) => Promise<string[]>;
   close: () => Promise<void>;
 };
 
@@ -37,6 +44,7 @@ export type TestResponse<T> = { status: number; body: T; headers: Headers };
  */
 export async function startTestServer(
   env: Record<string, string | undefined> = {},
+  options: { now?: string } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'doers-test-'));
   const id = randomBytes(5).toString('hex');
@@ -57,7 +65,16 @@ export async function startTestServer(
     pgSchema: schema,
     redisPrefix: `doers-test:${id}:`,
   });
-  const app = await buildApp({ config, ...runtime, version: 'test' });
+  const counter = countingDatabase(runtime.db);
+  const clock = new TestClock(options.now ?? TEST_START);
+  const app = await buildApp({
+    config,
+    ...runtime,
+    db: counter.db,
+    clock,
+    checkResponses: true,
+    version: 'test',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -65,6 +82,8 @@ export async function startTestServer(
     url,
     db: runtime.db,
     dataDir,
+    clock,
+    statementsOf: counter.statementsOf,
     request: (method, path, options) => request(url, method, path, options),
     async close() {
       await app.close();
@@ -102,4 +121,34 @@ export async function request<T>(
     // Not JSON (the web app's HTML): keep the text.
   }
   return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** Wraps the database so that a test can see the statements one request runs. */
+function countingDatabase(inner: Database) {
+  let log: string[] | null = null;
+  const counted = (q: Queryable): Queryable => ({
+    query: <T extends object>(sql: string, params?: unknown[]) => {
+      log?.push(sql.replace(/\s+/g, ' ').trim());
+      return q.query<T>(sql, params);
+    },
+  });
+  const db: Database = {
+    engine: inner.engine,
+    ...counted(inner),
+    transaction: (fn) => inner.transaction((tx) => fn(counted(tx))),
+    close: () => inner.close(),
+  };
+  return {
+    db,
+    async statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
+      const seen: string[] = [];
+      log = seen;
+      try {
+        await fn();
+      } finally {
+        log = null;
+      }
+      return seen;
+    },
+  };
 }

@@ -1,71 +1,40 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  forgotPasswordRequest,
-  loginRequest,
-  logoutRequest,
-  refreshRequest,
-  registerRequest,
-  resetPasswordRequest,
-  validateReferralRequest,
-  type MessageResponse,
-} from '@doers/contract';
-import { parse } from '../../platform/errors.js';
+import { authApi } from '@doers/contract';
 import { RATE_RULES, enforce, type RateLimiter } from '../../platform/rate-limiter.js';
-import type { ReferralsService } from '../referrals/referrals.service.js';
+import type { Route } from '../../platform/router.js';
 import type { AuthService } from './auth.service.js';
 
-export function authRoutes(
-  app: FastifyInstance,
-  deps: { auth: AuthService; referrals: ReferralsService; limiter: RateLimiter },
-): void {
-  const { auth, referrals, limiter } = deps;
+export function authRoutes(route: Route, deps: { auth: AuthService; limiter: RateLimiter }): void {
+  const { auth, limiter } = deps;
 
-  app.post('/auth/register', async (request, reply) => {
-    const input = parse(registerRequest, request.body);
+  route(authApi.register, async ({ body, request }) => {
     await enforce(limiter, `register:ip:${request.ip}`, RATE_RULES.register);
-    return reply.status(201).send(await auth.register(input, request.timezone ?? 'UTC'));
+    return auth.register(body, request.timezone ?? 'UTC');
   });
 
-  app.post('/auth/login', async (request) => {
-    const input = parse(loginRequest, request.body);
+  route(authApi.login, async ({ body, request }) => {
     await enforce(limiter, `login:ip:${request.ip}`, RATE_RULES.loginIp);
     await enforce(
       limiter,
-      `login:account:${await auth.loginKey(input.email)}`,
+      `login:account:${await auth.loginKey(body.email)}`,
       RATE_RULES.loginAccount,
     );
-    return auth.login(input);
+    return auth.login(body);
   });
 
-  app.post('/auth/refresh', async (request) => {
-    const { refreshToken } = parse(refreshRequest, request.body);
-    return auth.refresh(refreshToken);
-  });
+  route(authApi.refresh, ({ body }) => auth.refresh(body.refreshToken));
 
-  app.post('/auth/logout', async (request, reply) => {
-    const { refreshToken } = parse(logoutRequest, request.body);
-    await auth.logout(refreshToken);
-    return reply.status(204).send();
-  });
+  route(authApi.logout, ({ body }) => auth.logout(body.refreshToken));
 
-  app.post('/auth/validate-referral', async (request) => {
-    const { referralCode } = parse(validateReferralRequest, request.body);
-    await enforce(limiter, `referral:ip:${request.ip}`, RATE_RULES.validateReferral);
-    return referrals.validate(referralCode);
-  });
-
-  app.post('/auth/forgot-password', async (request): Promise<MessageResponse> => {
-    const { email } = parse(forgotPasswordRequest, request.body);
+  route(authApi.forgotPassword, async ({ body, request }) => {
     await enforce(limiter, `forgot:ip:${request.ip}`, RATE_RULES.forgotPasswordIp);
-    await enforce(limiter, `forgot:address:${email.toLowerCase()}`, RATE_RULES.forgotPassword);
-    await auth.forgotPassword(email);
+    await enforce(limiter, `forgot:address:${body.email.toLowerCase()}`, RATE_RULES.forgotPassword);
+    await auth.forgotPassword(body.email);
     return { message: 'If an account exists for that address, a reset link is on its way.' };
   });
 
-  app.post('/auth/reset-password', async (request): Promise<MessageResponse> => {
-    const { token, newPassword } = parse(resetPasswordRequest, request.body);
+  route(authApi.resetPassword, async ({ body, request }) => {
     await enforce(limiter, `reset:ip:${request.ip}`, RATE_RULES.resetPassword);
-    await auth.resetPassword(token, newPassword);
+    await auth.resetPassword(body.token, body.newPassword);
     return { message: 'Password reset successful. Please sign in with your new password.' };
   });
 }

@@ -13,13 +13,16 @@ import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { HttpError, badRequest, conflict, unauthorized } from '../../platform/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import type { EventBus } from '../../platform/events.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { type TokenSigner, randomToken, sha256 } from '../../platform/tokens.js';
-import type { NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { OnboardingService } from '../onboarding/onboarding.service.js';
 import { generateReferralCode } from '../referrals/referral-code.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
-import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import type { ReferrerRow } from '../referrals/referrals.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { resetPasswordMail } from './reset-password-mail.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -39,16 +42,16 @@ export class AuthService {
   constructor(
     private readonly deps: {
       db: Database;
-      users: UsersRepository;
+      users: UsersService;
       sessions: SessionsRepository;
       referrals: ReferralsService;
       onboarding: OnboardingService;
-      notifications: NotificationsRepository;
+      events: EventBus;
       signer: TokenSigner;
       mailer: Mailer;
       founder: FounderSettings;
       publicUrl: string;
-      now: () => Date;
+      clock: Clock;
       onBackgroundError: (error: unknown) => void;
     },
   ) {}
@@ -61,7 +64,7 @@ export class AuthService {
   async register(input: z.output<typeof registerRequest>, timezone: string): Promise<AuthResponse> {
     const { users } = this.deps;
     const founderMode = input.inviteCode !== '';
-    let referrer: UserRow | undefined;
+    let referrer: ReferrerRow | undefined;
     if (founderMode) {
       if (!this.deps.founder.inviteCode || input.inviteCode !== this.deps.founder.inviteCode) {
         throw badRequest('Invalid founder invite code', [
@@ -93,39 +96,34 @@ export class AuthService {
         throw new HttpError(403, 'All founder seats are taken. Ask a member for a referral code.');
       }
       const limits = TIER_LIMITS.free;
-      const row = await users.insert(
-        {
-          id: randomUUID(),
-          email: input.email,
-          username: input.username,
-          display_name: input.username,
-          password_hash: passwordHash,
-          account_type: founderMode ? 'founder' : 'standard',
-          supporter_tier: 'free',
-          payment_status: founderMode ? 'Exempt' : 'Unpaid',
-          referral_code: generateReferralCode(),
-          referred_by: referrer?.id ?? null,
-          founder_id: founderId,
-          founder_joined_at: founderMode ? this.deps.now() : null,
-          limit_quests: limits.quests,
-          limit_post_duration: limits.postDuration,
-          limit_dm_duration: limits.dmDuration,
-          limit_referrals_per_month: founderMode
-            ? FOUNDER_REFERRALS_PER_MONTH
-            : REFERRALS_PER_MONTH,
-          timezone,
-        },
-        tx,
-      );
+      const row = await users.create(tx, {
+        id: randomUUID(),
+        email: input.email,
+        username: input.username,
+        display_name: input.username,
+        password_hash: passwordHash,
+        account_type: founderMode ? 'founder' : 'standard',
+        supporter_tier: 'free',
+        payment_status: founderMode ? 'Exempt' : 'Unpaid',
+        referral_code: generateReferralCode(),
+        referred_by: referrer?.id ?? null,
+        founder_id: founderId,
+        founder_joined_at: founderMode ? this.deps.clock.now() : null,
+        limit_quests: limits.quests,
+        limit_post_duration: limits.postDuration,
+        limit_dm_duration: limits.dmDuration,
+        limit_referrals_per_month: founderMode ? FOUNDER_REFERRALS_PER_MONTH : REFERRALS_PER_MONTH,
+        timezone,
+      });
       await users.upsertDevice(row.id, input.device, tx);
-      if (referrer) {
-        await this.deps.notifications.insert(
-          { userId: referrer.id, type: 'referral_joined', actorId: row.id },
-          tx,
-        );
-      }
       return row;
     });
+    if (referrer) {
+      await this.deps.events.publish('referral.joined', {
+        referrerId: referrer.id,
+        userId: user.id,
+      });
+    }
     const tokens = await this.issueTokens(user, input.device.id, true);
     return authResponse(user, tokens, true);
   }
@@ -151,22 +149,22 @@ export class AuthService {
     const concurrentUse =
       row.used_at !== null &&
       !row.revoked_at &&
-      this.deps.now().getTime() - row.used_at.getTime() < REUSE_GRACE_MS;
+      this.deps.clock.now().getTime() - row.used_at.getTime() < REUSE_GRACE_MS;
     if ((row.used_at && !concurrentUse) || row.revoked_at) {
       await sessions.revokeFamily(row.family_id);
       throw unauthorized('Session expired. Please log in again.');
     }
-    if (row.expires_at.getTime() <= this.deps.now().getTime())
+    if (row.expires_at.getTime() <= this.deps.clock.now().getTime())
       throw unauthorized('Session expired. Please log in again.');
-    const user = await this.deps.users.findById(row.user_id);
+    const user = await this.deps.users.find(row.user_id);
     if (!user || user.status !== 'Active')
       throw unauthorized('Session expired. Please log in again.');
 
     const next = randomToken();
     const rotated = await db.transaction(async (tx) => {
       // Losing the race to mark it used means another tab just used it: the same grace applies.
-      if (!(await sessions.markUsed(row.id, tx)) && (await sessions.isRevoked(row.id, tx)))
-        return false;
+      const used = await sessions.markUsed(tx, row.id, this.deps.clock.now());
+      if (!used && (await sessions.isRevoked(tx, row.id))) return false;
       await sessions.insertRefreshToken(
         {
           id: randomUUID(),
@@ -212,7 +210,7 @@ export class AuthService {
     await this.deps.sessions.insertPasswordReset(
       user.id,
       sha256(token),
-      new Date(this.deps.now().getTime() + RESET_LINK_VALIDITY_MS),
+      new Date(this.deps.clock.now().getTime() + RESET_LINK_VALIDITY_MS),
     );
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     this.deps.mailer
@@ -222,15 +220,17 @@ export class AuthService {
 
   async resetPassword(token: string, newPassword: string): Promise<void> {
     // Refuse a bad link before paying for a hash.
-    if (!(await this.deps.sessions.isPasswordResetUsable(sha256(token)))) {
+    if (!(await this.deps.sessions.isPasswordResetUsable(sha256(token), this.deps.clock.now()))) {
       throw badRequest('Invalid or expired reset link. Please request a new one.');
     }
     const passwordHash = await hashPassword(newPassword);
     const ok = await this.deps.db.transaction(async (tx) => {
-      const userId = await this.deps.sessions.consumePasswordReset(sha256(token), tx);
+      const at = this.deps.clock.now();
+      const userId = await this.deps.sessions.consumePasswordReset(tx, sha256(token), at);
       if (!userId) return false;
-      await this.deps.users.updatePassword(userId, passwordHash, tx);
-      await this.deps.sessions.revokeAllForUser(userId, tx);
+      await this.deps.users.updatePassword(tx, userId, passwordHash);
+      await this.deps.sessions.revokeAllForUser(tx, userId);
+      await this.deps.users.bumpSessionEpoch(tx, userId);
       return true;
     });
     if (!ok) throw badRequest('Invalid or expired reset link. Please request a new one.');
@@ -255,7 +255,8 @@ export class AuthService {
 
   private refreshExpiry(remember: boolean): Date {
     return new Date(
-      this.deps.now().getTime() + (remember ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session),
+      this.deps.clock.now().getTime() +
+        (remember ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session),
     );
   }
 

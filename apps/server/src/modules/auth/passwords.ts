@@ -7,7 +7,8 @@ export function hashPassword(password: string): Promise<string> {
 
 // A fixed hash to verify against when no account matches, so both paths take as long.
 const DUMMY_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$ZG9lcnMtZHVtbXktc2FsdA$qJ+e7pVn2iZ5/XlDk8B8wSMbA1hFQkRLiLOr9ixN2bE';
+  '$argon2id$v=19$m=19456,t=2,p=1$ZG9lcnMtZHVtbXktc2FsdA$' +
+  'qJ+e7pVn2iZ5/XlDk8B8wSMbA1hFQkRLiLOr9ixN2bE';
 
 export async function verifyPassword(
   passwordHash: string | undefined,

@@ -23,7 +23,8 @@ export function resetPasswordMail(to: string, name: string, link: string): Mail 
       '— Doers',
     ].join('\n'),
     html: `<p>Hi ${escapeHtml(name)},</p>
-<p>Someone (hopefully you) asked to reset the password of your Doers account. Open this link within 1 hour to choose a new one:</p>
+<p>Someone (hopefully you) asked to reset the password of your Doers account.
+Open this link within 1 hour to choose a new one:</p>
 <p><a href="${escapeHtml(link)}">Reset my password</a></p>
 <p>If you didn't ask for this, ignore this mail: your password stays as it is.</p>
 <p>— Doers</p>`,

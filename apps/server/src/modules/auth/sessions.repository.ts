@@ -24,7 +24,8 @@ export class SessionsRepository {
     tx: Queryable = this.db,
   ): Promise<void> {
     await tx.query(
-      `INSERT INTO refresh_tokens (id, user_id, device_id, family_id, token_hash, remember, expires_at)
+      `INSERT INTO refresh_tokens
+         (id, user_id, device_id, family_id, token_hash, remember, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [
         row.id,
@@ -46,16 +47,17 @@ export class SessionsRepository {
     return rows[0];
   }
 
-  /** Marks a token used; false when another request used it first. */
-  async markUsed(id: string, tx: Queryable): Promise<boolean> {
+  /** Marks a token used at `at`; false when another request used it first. */
+  async markUsed(tx: Queryable, id: string, at: Date): Promise<boolean> {
     const rows = await tx.query<{ id: string }>(
-      'UPDATE refresh_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL RETURNING id',
-      [id],
+      `UPDATE refresh_tokens SET used_at = $2
+        WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL RETURNING id`,
+      [id, at],
     );
     return rows.length === 1;
   }
 
-  async isRevoked(id: string, tx: Queryable): Promise<boolean> {
+  async isRevoked(tx: Queryable, id: string): Promise<boolean> {
     const rows = await tx.query<{ revoked: boolean }>(
       'SELECT revoked_at IS NOT NULL AS revoked FROM refresh_tokens WHERE id = $1',
       [id],
@@ -70,13 +72,9 @@ export class SessionsRepository {
     );
   }
 
-  async revokeAllForUser(userId: string, tx: Queryable): Promise<void> {
+  async revokeAllForUser(tx: Queryable, userId: string): Promise<void> {
     await tx.query(
       'UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
-      [userId],
-    );
-    await tx.query(
-      'UPDATE users SET session_epoch = session_epoch + 1, updated_at = now() WHERE id = $1',
       [userId],
     );
   }
@@ -88,27 +86,32 @@ export class SessionsRepository {
     );
   }
 
-  async isPasswordResetUsable(tokenHash: string): Promise<boolean> {
+  async isPasswordResetUsable(tokenHash: string, at: Date): Promise<boolean> {
     const rows = await this.db.query(
-      'SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
-      [tokenHash],
+      `SELECT 1 FROM password_resets
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2`,
+      [tokenHash, at],
     );
     return rows.length === 1;
   }
 
-  /** Uses a reset token once; returns its user, or undefined when unknown, used or expired. */
-  async consumePasswordReset(tokenHash: string, tx: Queryable): Promise<string | undefined> {
+  /** Uses a reset token once, at `at`; its user, or undefined when unknown, used or expired. */
+  async consumePasswordReset(
+    tx: Queryable,
+    tokenHash: string,
+    at: Date,
+  ): Promise<string | undefined> {
     const rows = await tx.query<{ user_id: string }>(
-      `UPDATE password_resets SET used_at = now()
-        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-      [tokenHash],
+      `UPDATE password_resets SET used_at = $2
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id`,
+      [tokenHash, at],
     );
     const userId = rows[0]?.user_id;
     // Any other link still out there stops working too.
     if (userId) {
       await tx.query(
-        'UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
-        [userId],
+        'UPDATE password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL',
+        [userId, at],
       );
     }
     return userId;

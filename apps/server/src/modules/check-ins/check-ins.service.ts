@@ -1,139 +1,146 @@
 import {
   STREAK_MILESTONES,
+  addDays,
   type CheckInResponse,
   type Quest,
   type QuestCalendar,
 } from '@doers/contract';
 import type { Database } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { NotificationsRepository } from '../notifications/notifications.repository.js';
-import type { QuestAccess } from '../quests/quest-access.js';
-import type { QuestViews } from '../quests/quest-views.js';
-import type { QuestsRepository } from '../quests/quests.repository.js';
-import type { UsersRepository } from '../users/users.repository.js';
-import { addDays } from '../streaks/local-day.js';
 import {
-  checkInWindow,
-  dayGap,
-  markFor,
-  type Clock,
-  type DayMark,
-} from '../streaks/streak-calculator.js';
-import { toMark, type CheckInsRepository } from './check-ins.repository.js';
-import type { StreakRecorder } from './streak-recorder.js';
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  type HttpError,
+} from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import type { ParticipantsService } from '../quests/participants.service.js';
+import type { QuestAccess } from '../quests/quest-access.js';
+import { present, type QuestViews } from '../quests/quest-views.js';
+import type { QuestBundle } from '../quests/quests.repository.js';
+import type { RecordedStreaks, StreakRecorder } from '../quests/streak-recorder.js';
+import {
+  toCheckIn,
+  type CheckIn,
+  type StatsService,
+  type StreakInputs,
+} from '../stats/stats.service.js';
+import {
+  checkInRefusal,
+  findCheckIn,
+  type CheckInRefusal,
+  type QuestDayState,
+} from '../streaks/day-options.js';
+import { checkInWindow, markFor, type LocalNow } from '../streaks/streak-calculator.js';
+import type { CheckInsRepository } from './check-ins.repository.js';
 
+type Changed = { bundle: QuestBundle; inputs: StreakInputs; recorded: RecordedStreaks };
+
+/**
+ * One check-in per quest per lived day of the person; yesterday until the late window closes
+ * (docs/product/check-ins-and-streaks.md). What is allowed is decided by day-options.ts, the
+ * same rule the quest view shows.
+ */
 export class CheckInsService {
   constructor(
     private readonly deps: {
       db: Database;
-      quests: QuestsRepository;
-      users: UsersRepository;
       checkIns: CheckInsRepository;
-      recorder: StreakRecorder;
+      stats: StatsService;
       access: QuestAccess;
+      participants: ParticipantsService;
       views: QuestViews;
-      notifications: NotificationsRepository;
+      recorder: StreakRecorder;
+      events: EventBus;
     },
   ) {}
 
-  /** One check-in per quest per day of the person's own; yesterday until the late window closes. */
   async checkIn(
     userId: string,
     questId: string,
     input: { day: 'today' | 'yesterday'; taskIds: string[] },
-    clock: Clock,
+    now: LocalNow,
   ): Promise<CheckInResponse> {
-    const quest = await this.deps.access.visibleQuest(questId, userId);
-    if (quest.status !== 'active')
-      throw conflict(`This quest is ${quest.status}: check-ins are closed`);
-    const window = checkInWindow(clock);
-    if (input.day === 'yesterday' && !window.lateOpen) {
-      const closes = String((12 + clock.dayStartHour) % 24).padStart(2, '0');
-      throw badRequest(
-        `Yesterday can no longer be checked in: that window closed at ${closes}:00 today`,
-      );
-    }
-    const tasks = await this.deps.quests.tasksOf([questId]);
-    const unknown = input.taskIds.filter((id) => !tasks.some((t) => t.id === id));
-    if (unknown.length)
-      throw badRequest('taskIds: a task is not part of this quest', [
-        { field: 'taskIds', message: 'Unknown task' },
-      ]);
-
-    const mark = markFor(clock, input.day);
-    const { row, before, after } = await this.deps.db.transaction(async (tx) => {
-      await this.deps.users.lockStats(tx, userId);
-      const participant = await this.deps.quests.lockParticipant(tx, questId, userId);
-      if (!participant || participant.status !== 'active')
-        throw forbidden('Join this quest to check in');
-      if (mark.day < participant.joined_on) {
-        throw badRequest(
-          `You started this quest on ${participant.joined_on}: there is no check-in before that`,
-        );
+    const { bundle, inputs, recorded, checkIn } = await this.deps.stats.retryOnStale(async () => {
+      const { bundle, inputs, state } = await this.read(userId, questId, now);
+      const refusal = checkInRefusal(state, input.day);
+      if (refusal) throw refusalError(refusal);
+      const known = new Set(bundle.tasks.map((t) => t.id));
+      if (input.taskIds.some((id) => !known.has(id))) {
+        throw badRequest('taskIds: a task is not part of this quest', [
+          { field: 'taskIds', message: 'Unknown task' },
+        ]);
       }
-      const existing = (await this.deps.checkIns.forParticipant(questId, userId, tx)).map(toMark);
-      if (existing.some((m) => sameDay(m, mark))) {
-        throw conflict(
-          input.day === 'today'
-            ? 'You already checked in today'
-            : 'You already checked in for yesterday',
-        );
-      }
-      const before = participant.run_length;
-      const row = await this.deps.checkIns.insert(tx, {
-        questId,
-        userId,
-        mark,
-        late: input.day === 'yesterday',
-        taskIds: dedupe(input.taskIds),
+      return this.deps.db.transaction(async (tx) => {
+        const row = await this.deps.checkIns.insert(tx, {
+          questId,
+          userId,
+          mark: markFor(now, input.day),
+          late: input.day === 'yesterday',
+          taskIds: [...new Set(input.taskIds)],
+        });
+        const checkIn = toCheckIn(row);
+        const after = {
+          ...inputs,
+          checkIns: [...inputs.checkIns, checkIn].sort((a, b) => a.at.getTime() - b.at.getTime()),
+        };
+        const recorded = await this.deps.recorder.record(tx, userId, after, now, [questId]);
+        return { bundle, inputs: after, recorded, checkIn };
       });
-      const after = await this.deps.recorder.recordParticipant(tx, questId, userId, clock);
-      await this.deps.recorder.recordUser(tx, userId, clock);
-      return { row, before, after };
     });
 
-    const milestone = STREAK_MILESTONES.find((m) => after.currentStreak >= m && before < m) ?? null;
-    // Undo and redo reach the same milestone again: celebrate it, but notify once.
-    if (
-      milestone &&
-      !(await this.deps.notifications.hasMilestone(userId, questId, milestone, row.day))
-    ) {
-      await this.deps.notifications.insert({
+    const before = bundle.participant?.run_length ?? 0;
+    const after = recorded.quests.get(questId)!.summary.currentStreak;
+    const milestone = STREAK_MILESTONES.find((m) => after >= m && before < m) ?? null;
+    await this.deps.events.publish('checkIn.recorded', {
+      checkInId: checkIn.id,
+      questId,
+      userId,
+      day: checkIn.day,
+      late: checkIn.late,
+    });
+    if (milestone) {
+      await this.deps.events.publish('streak.milestoneReached', {
         userId,
-        type: 'streak_milestone',
-        actorId: null,
-        data: { questId, days: milestone, day: row.day },
+        questId,
+        days: milestone,
+        day: checkIn.day,
       });
     }
     return {
       checkIn: {
-        id: row.id,
+        id: checkIn.id,
         questId,
         userId,
-        day: row.day,
-        taskIds: row.task_ids,
-        late: row.late,
-        createdAt: row.created_at.toISOString(),
+        day: checkIn.day,
+        taskIds: checkIn.taskIds,
+        late: checkIn.late,
+        createdAt: checkIn.createdAt.toISOString(),
       },
-      quest: await this.deps.views.one(quest, userId, clock),
+      quest: this.presentAfter({ bundle, inputs, recorded }, userId, now),
       milestone,
     };
   }
 
-  async undoToday(userId: string, questId: string, clock: Clock): Promise<Quest> {
-    const quest = await this.deps.access.visibleQuest(questId, userId);
-    const today = markFor(clock, 'today');
-    await this.deps.db.transaction(async (tx) => {
-      await this.deps.users.lockStats(tx, userId);
-      await this.deps.quests.lockParticipant(tx, questId, userId);
-      const rows = await this.deps.checkIns.forParticipant(questId, userId, tx);
-      const todays = rows.find((r) => sameDay(toMark(r), today));
+  async undoToday(userId: string, questId: string, now: LocalNow): Promise<Quest> {
+    const { removed, ...changed } = await this.deps.stats.retryOnStale(async () => {
+      const { bundle, inputs, state } = await this.read(userId, questId, now);
+      const todays = findCheckIn(state.marks, now, 'today');
       if (!todays) throw notFound('There is no check-in today to undo');
-      await this.deps.checkIns.delete(tx, todays.id);
-      await this.deps.recorder.recordParticipant(tx, questId, userId, clock);
-      await this.deps.recorder.recordUser(tx, userId, clock);
+      return this.deps.db.transaction(async (tx) => {
+        await this.deps.checkIns.delete(tx, todays.id);
+        const after = { ...inputs, checkIns: inputs.checkIns.filter((c) => c.id !== todays.id) };
+        const recorded = await this.deps.recorder.record(tx, userId, after, now, [questId]);
+        return { bundle, inputs: after, recorded, removed: todays };
+      });
     });
-    return this.deps.views.one(quest, userId, clock);
+    await this.deps.events.publish('checkIn.undone', {
+      checkInId: removed.id,
+      questId,
+      userId,
+      day: removed.day,
+    });
+    return this.presentAfter(changed, userId, now);
   }
 
   /** The last weeks of one participant's check-ins, oldest day first, ending today. */
@@ -142,40 +149,83 @@ export class CheckInsService {
     questId: string,
     weeks: number,
     subjectId: string | undefined,
-    clock: Clock,
+    now: LocalNow,
   ): Promise<QuestCalendar> {
     await this.deps.access.visibleQuest(questId, viewerId);
     const userId = subjectId ?? viewerId;
-    if (
-      subjectId &&
-      subjectId !== viewerId &&
-      !(await this.deps.quests.participant(questId, subjectId))
-    ) {
+    if (userId !== viewerId && !(await this.deps.participants.find(questId, userId))) {
       throw notFound('That person is not on this quest');
     }
-    const { today } = checkInWindow(clock);
+    const { today } = checkInWindow(now);
     const days = Array.from({ length: weeks * 7 }, (_, i) => addDays(today, i - weeks * 7 + 1));
-    const [rows, rest] = await Promise.all([
-      this.deps.checkIns.onDays([questId], userId, days),
-      this.deps.checkIns.restDays(userId),
-    ]);
+    const found = await this.deps.checkIns.calendar(questId, userId, days[0]!, today);
+    const rest = new Set(found.rest_days);
     return {
       days: days.map((day) => {
-        const c = rows.find((r) => r.day === day);
-        return {
-          day,
-          checkedIn: Boolean(c),
-          rest: rest.has(day),
-          tasksDone: c?.task_ids.length ?? 0,
-        };
+        const c = found.check_ins.find((r) => r.day === day);
+        return { day, checkedIn: Boolean(c), rest: rest.has(day), tasksDone: c?.tasks ?? 0 };
       }),
     };
   }
+
+  /**
+   * The quest as the viewer sees it and the person's streak inputs: two reads, no lock. The
+   * write that follows saves only if nothing changed the figures meanwhile (StatsService).
+   */
+  private async read(
+    userId: string,
+    questId: string,
+    now: LocalNow,
+  ): Promise<{ bundle: QuestBundle; inputs: StreakInputs; state: QuestDayState<CheckIn> }> {
+    const [bundle, inputs] = await Promise.all([
+      this.deps.views.visibleBundle(questId, userId, now),
+      this.deps.stats.streakInputs(userId),
+    ]);
+    const p = bundle.participant;
+    const state = {
+      now,
+      questStatus: bundle.quest.status,
+      participant: p && { status: p.status, joinedOn: p.joined_on },
+      marks: inputs.checkIns.filter((c) => c.questId === questId),
+    };
+    return { bundle, inputs, state };
+  }
+
+  /** The Quest response after a change, from what the change already holds: no more reads. */
+  private presentAfter(changed: Changed, userId: string, now: LocalNow): Quest {
+    const { bundle, inputs, recorded } = changed;
+    const stored = recorded.quests.get(bundle.quest.id)?.stored;
+    const participant = bundle.participant && { ...bundle.participant, ...stored };
+    return present(
+      { ...bundle, participant, restDays: [...inputs.restDays] },
+      userId,
+      now,
+      inputs.checkIns.filter((c) => c.questId === bundle.quest.id),
+    );
+  }
 }
 
-/** Two marks fall on one lived day (order by instant first). */
-function sameDay(a: DayMark, b: DayMark): boolean {
-  return a.at <= b.at ? dayGap(a, b) <= 0 : dayGap(b, a) <= 0;
+function refusalError(refusal: CheckInRefusal): HttpError {
+  switch (refusal.reason) {
+    case 'quest-closed':
+      return conflict(`This quest is ${refusal.status}: check-ins are closed`);
+    case 'late-window-closed': {
+      const hour = String(refusal.closedAtHour).padStart(2, '0');
+      return badRequest(
+        `Yesterday can no longer be checked in: that window closed at ${hour}:00 today`,
+      );
+    }
+    case 'not-participant':
+      return forbidden('Join this quest to check in');
+    case 'before-start':
+      return badRequest(
+        `You started this quest on ${refusal.joinedOn}: there is no check-in before that`,
+      );
+    case 'already-checked-in':
+      return conflict(
+        refusal.which === 'today'
+          ? 'You already checked in today'
+          : 'You already checked in for yesterday',
+      );
+  }
 }
-
-const dedupe = (ids: string[]) => [...new Set(ids)];

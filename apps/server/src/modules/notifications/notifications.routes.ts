@@ -1,28 +1,10 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import type { UnreadCounts } from '@doers/contract';
-import { requireAuth } from '../../platform/authenticate.js';
-import type { QuestRequestsRepository } from '../quests/quest-requests.repository.js';
-import type { NotificationsRepository } from './notifications.repository.js';
+import { notificationsApi } from '@doers/contract';
+import type { Route } from '../../platform/router.js';
+import type { NotificationsService } from './notifications.service.js';
 
 export function notificationsRoutes(
-  app: FastifyInstance,
-  deps: {
-    notifications: NotificationsRepository;
-    requests: QuestRequestsRepository;
-    authenticate: preHandlerHookHandler;
-  },
+  route: Route,
+  deps: { notifications: NotificationsService },
 ): void {
-  app.get(
-    '/notifications/unread-counts',
-    { preHandler: deps.authenticate },
-    async (request): Promise<UnreadCounts> => {
-      const { userId } = requireAuth(request);
-      return {
-        unreadNotifications: await deps.notifications.countUnread(userId),
-        // Direct messages arrive with their own feature; until then there are none.
-        unreadDMs: 0,
-        unreadQuestRequests: await deps.requests.countPendingForOwner(userId),
-      };
-    },
-  );
+  route(notificationsApi.unreadCounts, ({ auth }) => deps.notifications.unreadCounts(auth.userId));
 }

@@ -5,19 +5,19 @@ import {
   type OnboardingStep,
 } from '@doers/contract';
 import { notFound } from '../../platform/errors.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
 import type { OnboardingRepository } from './onboarding.repository.js';
 
+/** Per-person onboarding steps (docs/product/onboarding.md). */
 export class OnboardingService {
-  constructor(
-    private readonly onboarding: OnboardingRepository,
-    private readonly users: UsersRepository,
-  ) {}
+  constructor(private readonly deps: { onboarding: OnboardingRepository; users: UsersService }) {}
 
   async progress(userId: string): Promise<OnboardingProgress> {
-    const user = await this.users.findById(userId);
+    const [user, done] = await Promise.all([
+      this.deps.users.find(userId),
+      this.deps.onboarding.completedSteps(userId),
+    ]);
     if (!user) throw notFound('User not found');
-    const done = await this.onboarding.completedSteps(userId);
     const flags = Object.fromEntries(
       ONBOARDING_STEPS.map((step) => [ONBOARDING_STEP_FLAGS[step], done.has(step)]),
     ) as OnboardingProgress['onboardingSteps'];
@@ -25,13 +25,18 @@ export class OnboardingService {
   }
 
   async completeStep(userId: string, step: OnboardingStep): Promise<OnboardingProgress> {
-    await this.onboarding.complete(userId, step);
+    await this.deps.onboarding.complete(userId, step);
     return this.progress(userId);
+  }
+
+  /** Subscribed to quest.created: creating a quest is the last onboarding step. */
+  async questCreated(event: { ownerId: string }): Promise<void> {
+    await this.deps.onboarding.complete(event.ownerId, 'first-quest');
   }
 
   /** The auth response's requiresQuest: true until every onboarding step is done. */
   async requiresOnboarding(userId: string): Promise<boolean> {
-    const done = await this.onboarding.completedSteps(userId);
+    const done = await this.deps.onboarding.completedSteps(userId);
     return ONBOARDING_STEPS.some((step) => !done.has(step));
   }
 }

@@ -1,24 +1,22 @@
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { QuestRow, QuestsRepository } from './quests.repository.js';
 
-/** Who may see and change a quest. Invisible quests are "not found", never "forbidden". */
+/** Who may see and change a quest; the rule itself is in quest-visibility.ts. */
 export class QuestAccess {
   constructor(private readonly quests: QuestsRepository) {}
 
-  async canView(quest: QuestRow, viewerId: string | null): Promise<boolean> {
-    if (quest.visibility === 'public') return true;
-    if (!viewerId) return false;
-    if (quest.owner_id === viewerId) return true;
-    const participant = await this.quests.participant(quest.id, viewerId);
-    if (participant?.status === 'active') return true;
-    return (
-      quest.visibility === 'vibers' && (await this.quests.isVibingWith(viewerId, quest.owner_id))
-    );
+  async visibleQuest(id: string, viewerId: string | null): Promise<QuestRow> {
+    const row = await this.quests.findForViewer(id, viewerId);
+    if (!row?.visible) throw notFound('Quest not found');
+    const { visible: _visible, ...quest } = row;
+    return quest;
   }
 
-  async visibleQuest(id: string, viewerId: string | null): Promise<QuestRow> {
-    const quest = await this.quests.find(id);
-    if (!quest || !(await this.canView(quest, viewerId))) throw notFound('Quest not found');
+  /** The quest when `userId` owns it, else null (for answers that must not tell them apart). */
+  async ownedOrNull(id: string, userId: string): Promise<QuestRow | null> {
+    const row = await this.quests.findForViewer(id, userId);
+    if (!row || row.owner_id !== userId) return null;
+    const { visible: _visible, ...quest } = row;
     return quest;
   }
 

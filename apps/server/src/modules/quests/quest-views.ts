@@ -1,145 +1,109 @@
-import type { PersonSummary, Quest, QuestViewerState } from '@doers/contract';
-import type { CheckInRow, CheckInsRepository } from '../check-ins/check-ins.repository.js';
-import { checkInWindow, currentStreak, type Clock } from '../streaks/streak-calculator.js';
-import type { UsersRepository } from '../users/users.repository.js';
-import type { ParticipantRow, QuestRow, QuestsRepository, TaskRow } from './quests.repository.js';
-import type { QuestRequestsRepository } from './quest-requests.repository.js';
+import { addDays, type Quest, type QuestViewerState } from '@doers/contract';
+import { notFound } from '../../platform/errors.js';
+import { toCheckIn, type CheckIn } from '../stats/stats.service.js';
+import { dayOptions } from '../streaks/day-options.js';
+import { checkInWindow, type LocalNow } from '../streaks/streak-calculator.js';
+import { participantFigures } from './streak-recorder.js';
+import type { QuestBundle, QuestsRepository } from './quests.repository.js';
 
-/** A participant's streak figures as of now. */
-export function participantFigures(p: ParticipantRow, restDays: ReadonlySet<string>, clock: Clock) {
-  const last =
-    p.last_day && p.last_zone && p.last_at
-      ? {
-          day: p.last_day,
-          zone: p.last_zone,
-          dayStartHour: p.last_day_start_hour ?? 0,
-          at: p.last_at,
-        }
-      : null;
-  return {
-    currentStreak: currentStreak(p.run_length, last, restDays, clock),
-    longestStreak: p.longest_streak,
-    totalCheckIns: p.total_check_ins,
-  };
-}
+/** How many days back the viewer's check-ins are read to find their lived today and yesterday. */
+const RECENT_DAYS = 3;
 
-/** Builds Quest responses in batches: a list of twenty quests costs the same few queries as one. */
+/** Builds Quest responses: a list of twenty quests costs one query, like a single quest. */
 export class QuestViews {
-  constructor(
-    private readonly deps: {
-      quests: QuestsRepository;
-      checkIns: CheckInsRepository;
-      users: UsersRepository;
-      requests: QuestRequestsRepository;
-    },
-  ) {}
+  constructor(private readonly quests: QuestsRepository) {}
 
-  async one(row: QuestRow, viewerId: string | null, clock: Clock): Promise<Quest> {
-    return (await this.many([row], viewerId, clock))[0]!;
+  bundles(
+    ids: string[],
+    viewerId: string | null,
+    now: LocalNow,
+  ): Promise<Map<string, QuestBundle>> {
+    const recentFrom = addDays(checkInWindow(now).today, -RECENT_DAYS);
+    return this.quests.bundles(ids, viewerId, recentFrom);
   }
 
-  async many(rows: QuestRow[], viewerId: string | null, clock: Clock): Promise<Quest[]> {
-    const ids = rows.map((r) => r.id);
-    const window = checkInWindow(clock);
-    const [tasks, counts, owners, participations, recent, requests, restDays] = await Promise.all([
-      this.deps.quests.tasksOf(ids),
-      this.deps.quests.participantCounts(ids),
-      this.deps.users.summaries(rows.map((r) => r.owner_id)),
-      viewerId ? this.deps.quests.participationsOf(viewerId, ids) : Promise.resolve([]),
-      viewerId
-        ? this.deps.checkIns.onDays(ids, viewerId, [window.today, window.yesterday])
-        : Promise.resolve([]),
-      viewerId
-        ? this.deps.requests.latestFor(viewerId, ids)
-        : Promise.resolve(new Map<string, 'pending' | 'declined'>()),
-      viewerId ? this.deps.checkIns.restDays(viewerId) : Promise.resolve(new Set<string>()),
-    ]);
-    return rows.map((row) => {
-      const participant = participations.find(
-        (p) => p.quest_id === row.id && p.status === 'active',
-      );
-      const viewer = viewerId
-        ? viewerState(
-            participant,
-            requests.get(row.id) ?? null,
-            recent.filter((c) => c.quest_id === row.id),
-            restDays,
-            clock,
-          )
-        : null;
-      return presentQuest(row, {
-        tasks: tasks.filter((t) => t.quest_id === row.id),
-        owner: owners.get(row.owner_id)!,
-        participantCount: counts.get(row.id) ?? 0,
-        viewer,
-      });
+  /** One quest the viewer may see, or "not found". */
+  async visibleBundle(id: string, viewerId: string | null, now: LocalNow): Promise<QuestBundle> {
+    const bundle = (await this.bundles([id], viewerId, now)).get(id);
+    if (!bundle?.visible) throw notFound('Quest not found');
+    return bundle;
+  }
+
+  async one(id: string, viewerId: string | null, now: LocalNow): Promise<Quest> {
+    return present(await this.visibleBundle(id, viewerId, now), viewerId, now);
+  }
+
+  /** Quests in the order of `ids` (the caller already knows the viewer may see them). */
+  async many(ids: string[], viewerId: string, now: LocalNow): Promise<Quest[]> {
+    const bundles = await this.bundles(ids, viewerId, now);
+    return ids.flatMap((id) => {
+      const bundle = bundles.get(id);
+      return bundle ? [present(bundle, viewerId, now)] : [];
     });
   }
 }
 
-function viewerState(
-  participant: ParticipantRow | undefined,
-  requestStatus: 'pending' | 'declined' | null,
-  recent: CheckInRow[],
-  restDays: ReadonlySet<string>,
-  clock: Clock,
-): QuestViewerState {
-  const window = checkInWindow(clock);
-  const today = recent.find((c) => c.day === window.today);
-  const yesterday = recent.find((c) => c.day === window.yesterday);
-  const figures = participant
-    ? participantFigures(participant, restDays, clock)
-    : { currentStreak: 0, longestStreak: 0, totalCheckIns: 0 };
+/** `checkIns`: the viewer's latest check-ins on it, when the caller has fresher ones. */
+export function present(
+  b: QuestBundle,
+  viewerId: string | null,
+  now: LocalNow,
+  checkIns: readonly CheckIn[] = b.recent.map(toCheckIn),
+): Quest {
+  const q = b.quest;
   return {
-    ...figures,
-    role: participant?.role ?? null,
-    requestStatus: participant ? null : requestStatus,
-    today: window.today,
-    yesterday: window.yesterday,
-    checkedInToday: Boolean(today),
-    tasksDoneToday: today?.task_ids ?? [],
-    checkedInYesterday: Boolean(yesterday),
-    canCheckInToday:
-      Boolean(participant) && !today && window.today >= (participant?.joined_on ?? ''),
-    canUndoToday: Boolean(today),
-    canCheckInYesterday:
-      Boolean(participant) &&
-      window.lateOpen &&
-      !yesterday &&
-      window.yesterday >= (participant?.joined_on ?? ''),
+    id: q.id,
+    owner: b.owner,
+    title: q.title,
+    description: q.description,
+    category: q.category,
+    emoji: q.emoji,
+    tasks: b.tasks.map((t) => ({ id: t.id, title: t.title, position: t.position })),
+    targetDays: q.target_days,
+    endDate: q.end_date,
+    visibility: q.visibility,
+    allowOthersToJoin: q.allow_others_to_join,
+    participantLimit: q.participant_limit,
+    requiresApproval: q.requires_approval,
+    status: q.status,
+    startedOn: q.started_on,
+    participantCount: b.participantCount,
+    createdAt: q.created_at.toISOString(),
+    updatedAt: q.updated_at.toISOString(),
+    completedAt: q.completed_at?.toISOString() ?? null,
+    abandonedAt: q.abandoned_at?.toISOString() ?? null,
+    viewer: viewerId ? viewerState(b, checkIns, now) : null,
   };
 }
 
-export function presentQuest(
-  row: QuestRow,
-  extra: {
-    tasks: TaskRow[];
-    owner: PersonSummary;
-    participantCount: number;
-    viewer: QuestViewerState | null;
-  },
-): Quest {
+/** Where the viewer stands, and what they may do today: the check-in endpoints' own rule. */
+export function viewerState(
+  b: QuestBundle,
+  checkIns: readonly CheckIn[],
+  now: LocalNow,
+): QuestViewerState {
+  const p = b.participant;
+  const active = p?.status === 'active' ? p : null;
+  const options = dayOptions({
+    now,
+    questStatus: b.quest.status,
+    participant: p && { status: p.status, joinedOn: p.joined_on },
+    marks: checkIns,
+  });
+  const figures = active
+    ? participantFigures(active, new Set(b.restDays), now)
+    : { currentStreak: 0, longestStreak: 0, totalCheckIns: 0 };
   return {
-    id: row.id,
-    owner: extra.owner,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    emoji: row.emoji,
-    tasks: extra.tasks.map((t) => ({ id: t.id, title: t.title, position: t.position })),
-    targetDays: row.target_days,
-    endDate: row.end_date,
-    visibility: row.visibility,
-    allowOthersToJoin: row.allow_others_to_join,
-    participantLimit: row.participant_limit,
-    requiresApproval: row.requires_approval,
-    status: row.status,
-    startedOn: row.started_on,
-    participantCount: extra.participantCount,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    completedAt: row.completed_at?.toISOString() ?? null,
-    abandonedAt: row.abandoned_at?.toISOString() ?? null,
-    viewer: extra.viewer,
+    ...figures,
+    role: active?.role ?? null,
+    requestStatus: active || b.requestStatus === 'accepted' ? null : b.requestStatus,
+    today: options.today,
+    yesterday: options.yesterday,
+    checkedInToday: options.todayCheckIn !== undefined,
+    tasksDoneToday: options.todayCheckIn?.taskIds ?? [],
+    checkedInYesterday: options.yesterdayCheckIn !== undefined,
+    canCheckInToday: options.canCheckInToday,
+    canCheckInYesterday: options.canCheckInYesterday,
+    canUndoToday: options.canUndoToday,
   };
 }

@@ -1,6 +1,8 @@
-import type { QuestCategory, QuestStatus, QuestVisibility } from '@doers/contract';
+import type { PersonSummary, QuestCategory, QuestStatus, QuestVisibility } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { Cursor } from '../../platform/pagination.js';
+import type { CheckInRow } from '../stats/stats.repository.js';
+import { questVisibleTo } from './quest-visibility.js';
 
 export type QuestRow = {
   id: string;
@@ -24,15 +26,12 @@ export type QuestRow = {
   abandoned_at: Date | null;
 };
 
-export type TaskRow = { id: string; quest_id: string; title: string; position: number };
+export type TaskRow = { id: string; title: string; position: number };
 
-export type ParticipantRow = {
+/** A person's figures on one quest: recomputed from their check-ins on every change. */
+export type ParticipantStreak = {
   quest_id: string;
   user_id: string;
-  role: 'owner' | 'member';
-  status: 'active' | 'left';
-  joined_at: Date;
-  joined_on: string;
   run_length: number;
   longest_streak: number;
   total_check_ins: number;
@@ -40,6 +39,13 @@ export type ParticipantRow = {
   last_zone: string | null;
   last_day_start_hour: number | null;
   last_at: Date | null;
+};
+
+export type ParticipantRow = ParticipantStreak & {
+  role: 'owner' | 'member';
+  status: 'active' | 'left';
+  joined_at: Date;
+  joined_on: string;
 };
 
 export type QuestFields = Pick<
@@ -56,7 +62,45 @@ export type QuestFields = Pick<
   | 'requires_approval'
 >;
 
-/** Quests, their tasks and who is on them. */
+/** Everything a Quest response shows, for one viewer, in one query. */
+export type QuestBundle = {
+  quest: QuestRow;
+  visible: boolean;
+  owner: PersonSummary;
+  tasks: TaskRow[];
+  participantCount: number;
+  /** The viewer's place on the quest (also when they left), and their latest request. */
+  participant: ParticipantRow | null;
+  requestStatus: 'pending' | 'accepted' | 'declined' | null;
+  /** The viewer's check-ins on this quest since `recentFrom`, oldest first. */
+  recent: CheckInRow[];
+  restDays: string[];
+};
+
+/** A person's standing against `limits.quests`. */
+export type LimitRow = {
+  username: string;
+  supporter_tier: string;
+  limit_quests: number;
+  active: number;
+};
+
+type BundleRow = QuestRow & {
+  visible: boolean;
+  owner: PersonSummary;
+  tasks: TaskRow[];
+  participant_count: number;
+  participant: (Omit<ParticipantRow, 'joined_at' | 'last_at'> & JsonDates) | null;
+  request_status: QuestBundle['requestStatus'];
+  recent: (Omit<CheckInRow, 'anchor_at' | 'created_at'> & {
+    anchor_at: string;
+    created_at: string;
+  })[];
+  rest_days: string[];
+};
+type JsonDates = { joined_at: string; last_at: string | null };
+
+/** Quests, their tasks and who is on them (with each person's figures on the quest). */
 export class QuestsRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -65,8 +109,9 @@ export class QuestsRepository {
     quest: QuestFields & Pick<QuestRow, 'id' | 'owner_id' | 'started_on' | 'template_id'>,
   ): Promise<void> {
     const columns = Object.keys(quest);
+    const values = columns.map((_, i) => `$${i + 1}`).join(', ');
     await tx.query(
-      `INSERT INTO quests (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+      `INSERT INTO quests (${columns.join(', ')}) VALUES (${values})`,
       Object.values(quest),
     );
   }
@@ -74,14 +119,15 @@ export class QuestsRepository {
   async update(tx: Queryable, id: string, fields: Partial<QuestFields>): Promise<void> {
     const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return;
-    await tx.query(
-      `UPDATE quests SET ${entries.map(([k], i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
-      [id, ...entries.map(([, v]) => v)],
-    );
+    const sets = entries.map(([k], i) => `${k} = $${i + 2}`).join(', ');
+    await tx.query(`UPDATE quests SET ${sets}, updated_at = now() WHERE id = $1`, [
+      id,
+      ...entries.map(([, v]) => v),
+    ]);
   }
 
-  async setStatus(id: string, status: QuestStatus): Promise<void> {
-    await this.db.query(
+  async setStatus(tx: Queryable, id: string, status: QuestStatus): Promise<void> {
+    await tx.query(
       `UPDATE quests SET status = $2, updated_at = now(),
          completed_at = CASE WHEN $2 = 'completed' THEN now() ELSE completed_at END,
          abandoned_at = CASE WHEN $2 = 'abandoned' THEN now() ELSE abandoned_at END
@@ -90,22 +136,62 @@ export class QuestsRepository {
     );
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.query('DELETE FROM quests WHERE id = $1', [id]);
+  /** Its tasks, participants, requests and check-ins go with it. */
+  async delete(tx: Queryable, id: string): Promise<void> {
+    await tx.query('DELETE FROM quests WHERE id = $1', [id]);
   }
 
   /** Locks a quest row: joins and acceptances check its capacity one at a time. */
-  async lock(tx: Queryable, id: string): Promise<QuestRow | undefined> {
-    return (await tx.query<QuestRow>('SELECT * FROM quests WHERE id = $1 FOR UPDATE', [id]))[0];
+  async lock(tx: Queryable, id: string): Promise<void> {
+    await tx.query('SELECT 1 FROM quests WHERE id = $1 FOR UPDATE', [id]);
   }
 
-  async find(id: string): Promise<QuestRow | undefined> {
-    return (await this.db.query<QuestRow>('SELECT * FROM quests WHERE id = $1', [id]))[0];
+  /** The quest and whether `viewerId` may see it. */
+  async findForViewer(
+    id: string,
+    viewerId: string | null,
+  ): Promise<(QuestRow & { visible: boolean }) | undefined> {
+    const rows = await this.db.query<QuestRow & { visible: boolean }>(
+      `SELECT q.*, ${questVisibleTo('q', '$2::uuid')} AS visible FROM quests q WHERE q.id = $1`,
+      [id, viewerId],
+    );
+    return rows[0];
   }
 
-  async findMany(ids: string[]): Promise<QuestRow[]> {
-    if (ids.length === 0) return [];
-    return this.db.query<QuestRow>('SELECT * FROM quests WHERE id = ANY($1::uuid[])', [ids]);
+  /** Quest responses' data for these quests as `viewerId` sees them (see QuestBundle). */
+  async bundles(
+    ids: string[],
+    viewerId: string | null,
+    recentFrom: string,
+  ): Promise<Map<string, QuestBundle>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.query<BundleRow>(
+      `WITH viewer AS (
+         SELECT $2::uuid AS id,
+                ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = $2::uuid) AS rest_days)
+       SELECT q.*, ${questVisibleTo('q', 'viewer.id')} AS visible,
+         json_build_object('id', o.id, 'username', o.username, 'displayName', o.display_name,
+           'profilePictureUrl', o.profile_picture_url, 'isFounder', o.founder_id IS NOT NULL)
+           AS owner,
+         COALESCE((SELECT json_agg(json_build_object('id', t.id, 'title', t.title,
+                    'position', t.position) ORDER BY t.position)
+                     FROM quest_tasks t WHERE t.quest_id = q.id), '[]') AS tasks,
+         (SELECT count(*)::int FROM quest_participants p
+           WHERE p.quest_id = q.id AND p.status = 'active') AS participant_count,
+         (SELECT row_to_json(p) FROM quest_participants p
+           WHERE p.quest_id = q.id AND p.user_id = viewer.id) AS participant,
+         (SELECT r.status FROM quest_requests r WHERE r.quest_id = q.id AND r.user_id = viewer.id
+           ORDER BY r.created_at DESC LIMIT 1) AS request_status,
+         COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
+           SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
+             FROM check_ins WHERE quest_id = q.id AND user_id = viewer.id AND day >= $3) c),
+           '[]') AS recent,
+         viewer.rest_days
+       FROM quests q JOIN users o ON o.id = q.owner_id CROSS JOIN viewer
+       WHERE q.id = ANY($1::uuid[])`,
+      [ids, viewerId, recentFrom],
+    );
+    return new Map(rows.map((r) => [r.id, toBundle(r)]));
   }
 
   /** Replaces the task list: ids kept are renamed and moved, the rest removed, new ones added. */
@@ -114,38 +200,35 @@ export class QuestsRepository {
     questId: string,
     tasks: { id: string; title: string }[],
   ): Promise<void> {
+    const ids = tasks.map((t) => t.id);
     await tx.query('DELETE FROM quest_tasks WHERE quest_id = $1 AND NOT (id = ANY($2::uuid[]))', [
       questId,
-      tasks.map((t) => t.id),
+      ids,
     ]);
-    for (const [position, task] of tasks.entries()) {
-      await tx.query(
-        `INSERT INTO quest_tasks (id, quest_id, title, position) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, position = EXCLUDED.position`,
-        [task.id, questId, task.title, position],
-      );
-    }
-  }
-
-  async tasksOf(questIds: string[]): Promise<TaskRow[]> {
-    if (questIds.length === 0) return [];
-    return this.db.query<TaskRow>(
-      'SELECT * FROM quest_tasks WHERE quest_id = ANY($1::uuid[]) ORDER BY position',
-      [questIds],
+    if (tasks.length === 0) return;
+    await tx.query(
+      `INSERT INTO quest_tasks (id, quest_id, title, position)
+       SELECT t.id, $1, t.title, t.position - 1
+         FROM unnest($2::uuid[], $3::text[]) WITH ORDINALITY AS t(id, title, position)
+       ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, position = EXCLUDED.position`,
+      [questId, ids, tasks.map((t) => t.title)],
     );
   }
 
-  async participantCounts(
-    questIds: string[],
-    tx: Queryable = this.db,
-  ): Promise<Map<string, number>> {
-    if (questIds.length === 0) return new Map();
-    const rows = await tx.query<{ quest_id: string; n: number }>(
-      `SELECT quest_id, count(*)::int AS n FROM quest_participants
-        WHERE quest_id = ANY($1::uuid[]) AND status = 'active' GROUP BY quest_id`,
-      [questIds],
+  async taskIds(questId: string): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      'SELECT id FROM quest_tasks WHERE quest_id = $1',
+      [questId],
     );
-    return new Map(rows.map((r) => [r.quest_id, r.n]));
+    return rows.map((r) => r.id);
+  }
+
+  async participantCount(questId: string, tx: Queryable = this.db): Promise<number> {
+    const rows = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM quest_participants WHERE quest_id = $1 AND status = 'active'`,
+      [questId],
+    );
+    return rows[0]!.n;
   }
 
   async participant(
@@ -158,34 +241,6 @@ export class QuestsRepository {
       [questId, userId],
     );
     return rows[0];
-  }
-
-  /** Locks the participant row so that one person's check-ins on a quest happen one at a time. */
-  async lockParticipant(
-    tx: Queryable,
-    questId: string,
-    userId: string,
-  ): Promise<ParticipantRow | undefined> {
-    const rows = await tx.query<ParticipantRow>(
-      'SELECT * FROM quest_participants WHERE quest_id = $1 AND user_id = $2 FOR UPDATE',
-      [questId, userId],
-    );
-    return rows[0];
-  }
-
-  async participationsOf(userId: string, questIds: string[]): Promise<ParticipantRow[]> {
-    if (questIds.length === 0) return [];
-    return this.db.query<ParticipantRow>(
-      'SELECT * FROM quest_participants WHERE user_id = $1 AND quest_id = ANY($2::uuid[])',
-      [userId, questIds],
-    );
-  }
-
-  async activeParticipants(questId: string): Promise<ParticipantRow[]> {
-    return this.db.query<ParticipantRow>(
-      `SELECT * FROM quest_participants WHERE quest_id = $1 AND status = 'active' ORDER BY joined_at`,
-      [questId],
-    );
   }
 
   async participantIds(questId: string): Promise<string[]> {
@@ -203,34 +258,44 @@ export class QuestsRepository {
   ): Promise<void> {
     await tx.query(
       `INSERT INTO quest_participants (quest_id, user_id, role, joined_on) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (quest_id, user_id) DO UPDATE SET status = 'active', joined_at = now(), joined_on = EXCLUDED.joined_on`,
+       ON CONFLICT (quest_id, user_id)
+       DO UPDATE SET status = 'active', joined_at = now(), joined_on = EXCLUDED.joined_on`,
       [p.questId, p.userId, p.role, p.joinedOn],
     );
   }
 
-  async leave(questId: string, userId: string): Promise<void> {
-    await this.db.query(
+  async leave(tx: Queryable, questId: string, userId: string): Promise<void> {
+    await tx.query(
       `UPDATE quest_participants SET status = 'left' WHERE quest_id = $1 AND user_id = $2`,
       [questId, userId],
     );
   }
 
-  /** Active quests a person is on (own and joined): what `limits.quests` counts. */
-  async countActive(userId: string, tx: Queryable = this.db): Promise<number> {
-    const rows = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM quest_participants p JOIN quests q ON q.id = p.quest_id
-        WHERE p.user_id = $1 AND p.status = 'active' AND q.status = 'active'`,
-      [userId],
+  async saveStreaks(tx: Queryable, rows: ParticipantStreak[]): Promise<void> {
+    if (rows.length === 0) return;
+    await tx.query(
+      `UPDATE quest_participants p SET run_length = v.run_length,
+         longest_streak = v.longest_streak, total_check_ins = v.total_check_ins,
+         last_day = v.last_day, last_zone = v.last_zone,
+         last_day_start_hour = v.last_day_start_hour, last_at = v.last_at
+       FROM json_to_recordset($1::json) AS v(quest_id uuid, user_id uuid, run_length int,
+         longest_streak int, total_check_ins int, last_day text, last_zone text,
+         last_day_start_hour int, last_at timestamptz)
+       WHERE p.quest_id = v.quest_id AND p.user_id = v.user_id`,
+      [JSON.stringify(rows)],
     );
-    return rows[0]!.n;
   }
 
-  async isVibingWith(userId: string, targetId: string): Promise<boolean> {
-    const rows = await this.db.query(
-      'SELECT 1 FROM vibing_with WHERE user_id = $1 AND target_id = $2',
-      [userId, targetId],
+  /** Active quests a person is on (own and joined), against their limit. */
+  async limitOf(userId: string, tx: Queryable = this.db): Promise<LimitRow | undefined> {
+    const rows = await tx.query<LimitRow>(
+      `SELECT u.username, u.supporter_tier, u.limit_quests,
+              (SELECT count(*)::int FROM quest_participants p JOIN quests q ON q.id = p.quest_id
+                WHERE p.user_id = u.id AND p.status = 'active' AND q.status = 'active') AS active
+         FROM users u WHERE u.id = $1`,
+      [userId],
     );
-    return rows.length > 0;
+    return rows[0];
   }
 
   /** A person's quests in one state, newest joined first. */
@@ -239,28 +304,46 @@ export class QuestsRepository {
     status: QuestStatus,
     cursor: Cursor | null,
     limit: number,
-  ): Promise<(QuestRow & { joined_at: Date })[]> {
-    return this.db.query<QuestRow & { joined_at: Date }>(
-      `SELECT q.*, p.joined_at FROM quests q JOIN quest_participants p ON p.quest_id = q.id
+  ): Promise<{ id: string; joined_at: Date }[]> {
+    return this.db.query<{ id: string; joined_at: Date }>(
+      `SELECT q.id, p.joined_at FROM quests q JOIN quest_participants p ON p.quest_id = q.id
         WHERE p.user_id = $1 AND p.status = 'active' AND q.status = $2
           AND ($3::timestamptz IS NULL OR (p.joined_at, q.id) < ($3::timestamptz, $4::uuid))
         ORDER BY p.joined_at DESC, q.id DESC LIMIT $5`,
       [userId, status, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
     );
   }
+}
 
-  /** Keeps activeQuests, completedQuests and totalCompletedQuests true to the quests. */
-  async refreshQuestCounts(userIds: string[], tx: Queryable = this.db): Promise<void> {
-    if (userIds.length === 0) return;
-    await tx.query(
-      `UPDATE user_stats s SET
-         active_quests = (SELECT count(*) FROM quest_participants p JOIN quests q ON q.id = p.quest_id
-                           WHERE p.user_id = s.user_id AND p.status = 'active' AND q.status = 'active'),
-         completed_quests = (SELECT count(*) FROM quests q WHERE q.owner_id = s.user_id AND q.status = 'completed'),
-         total_completed_quests = (SELECT count(*) FROM quest_participants p JOIN quests q ON q.id = p.quest_id
-                           WHERE p.user_id = s.user_id AND p.status = 'active' AND q.status = 'completed')
-       WHERE s.user_id = ANY($1::uuid[])`,
-      [userIds],
-    );
-  }
+function toBundle(r: BundleRow): QuestBundle {
+  const {
+    visible,
+    owner,
+    tasks,
+    participant_count,
+    participant,
+    request_status,
+    recent,
+    rest_days,
+    ...quest
+  } = r;
+  return {
+    quest,
+    visible,
+    owner,
+    tasks,
+    participantCount: participant_count,
+    participant: participant && {
+      ...participant,
+      joined_at: new Date(participant.joined_at),
+      last_at: participant.last_at ? new Date(participant.last_at) : null,
+    },
+    requestStatus: request_status,
+    recent: recent.map((c) => ({
+      ...c,
+      anchor_at: new Date(c.anchor_at),
+      created_at: new Date(c.created_at),
+    })),
+    restDays: rest_days,
+  };
 }

@@ -1,23 +1,32 @@
 import type { ValidateReferralResponse } from '@doers/contract';
-import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import type { Clock } from '../../platform/clock.js';
 import { monthStart, nextMonthStart } from './referral-quota.js';
+import type { ReferralsRepository, ReferrerRow } from './referrals.repository.js';
 
-export type ReferralCheck = { valid: true; referrer: UserRow } | { valid: false; error: string };
+export type ReferralCheck =
+  { valid: true; referrer: ReferrerRow } | { valid: false; error: string };
 
+export type ReferralQuota = {
+  used: number;
+  limit: number;
+  resetDate: Date;
+  total: number;
+  last: Date | null;
+};
+
+/** Referral codes and the monthly quota of invites (calendar months in UTC). */
 export class ReferralsService {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly now: () => Date,
+    private readonly referrals: ReferralsRepository,
+    private readonly clock: Clock,
   ) {}
 
-  async quota(
-    user: UserRow,
-  ): Promise<{ used: number; limit: number; resetDate: Date; total: number; last: Date | null }> {
-    const now = this.now();
-    const counts = await this.users.referralCounts(user.id, monthStart(now));
+  async quota(user: { id: string; limitPerMonth: number }): Promise<ReferralQuota> {
+    const now = this.clock.now();
+    const counts = await this.referrals.counts(user.id, monthStart(now));
     return {
       used: counts.since,
-      limit: user.limit_referrals_per_month,
+      limit: user.limitPerMonth,
       resetDate: nextMonthStart(now),
       total: counts.total,
       last: counts.last,
@@ -25,14 +34,20 @@ export class ReferralsService {
   }
 
   async check(code: string): Promise<ReferralCheck> {
-    const referrer = await this.users.findByReferralCode(code.trim());
+    const referrer = await this.referrals.findReferrer(code.trim());
     if (!referrer || referrer.status !== 'Active')
       return { valid: false, error: 'Invalid referral code' };
-    const quota = await this.quota(referrer);
+    const quota = await this.quota({
+      id: referrer.id,
+      limitPerMonth: referrer.limit_referrals_per_month,
+    });
     if (quota.used >= quota.limit) {
+      const after = quota.resetDate.toISOString().slice(0, 10);
       return {
         valid: false,
-        error: `@${referrer.username} has used all of this month's invites. Ask them again after ${quota.resetDate.toISOString().slice(0, 10)}.`,
+        error:
+          `@${referrer.username} has used all of this month's invites. ` +
+          `Ask them again after ${after}.`,
       };
     }
     return { valid: true, referrer };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { localDay } from './local-day.js';
+import { localDay } from '@doers/contract';
 import {
   checkInWindow,
   dayGap,
   markFor,
   summarizeStreak,
-  type Clock,
+  type LocalNow,
   type DayMark,
 } from './streak-calculator.js';
 
@@ -14,7 +14,7 @@ const at = (iso: string, zone = 'UTC', dayStartHour = 0): DayMark =>
   markFor({ now: new Date(iso), zone, dayStartHour }, 'today');
 const lateAt = (iso: string, zone = 'UTC', dayStartHour = 0): DayMark =>
   markFor({ now: new Date(iso), zone, dayStartHour }, 'yesterday');
-const clock = (iso: string, zone = 'UTC', dayStartHour = 0): Clock => ({
+const clock = (iso: string, zone = 'UTC', dayStartHour = 0): LocalNow => ({
   now: new Date(iso),
   zone,
   dayStartHour,
@@ -24,7 +24,7 @@ type Case = {
   name: string;
   marks: DayMark[];
   rest?: string[];
-  now: Clock;
+  now: LocalNow;
   current: number;
   longest: number;
 };

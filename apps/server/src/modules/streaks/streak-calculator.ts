@@ -1,6 +1,9 @@
-import { addDays, daysBetween, hoursIntoDay, localDay, type Day } from './local-day.js';
+import { addDays, daysBetween, hoursIntoDay, localDay, type Day } from '@doers/contract';
 
-/** Yesterday may still be checked in until the day-start hour + 12 h of today (PRODUCT.md §4). */
+/**
+ * Yesterday may still be checked in until the day-start hour + 12 h of today
+ * (docs/decisions/0005-days-and-streaks.md).
+ */
 export const LATE_CHECK_IN_HOURS = 12;
 
 /**
@@ -9,19 +12,20 @@ export const LATE_CHECK_IN_HOURS = 12;
  */
 export type DayMark = { day: Day; zone: string; dayStartHour: number; at: Date };
 
-export type Clock = { now: Date; zone: string; dayStartHour: number };
+/** Now, for one person: the instant, and the zone and day-start hour their days follow. */
+export type LocalNow = { now: Date; zone: string; dayStartHour: number };
 
 export type StreakSummary = {
   currentStreak: number;
   longestStreak: number;
-  /** The run ending at the last check-in, alive or not (stored; whether it lives is today's question). */
+  /** The run ending at the last check-in, alive or not (whether it lives is today's question). */
   runLength: number;
   totalDays: number;
   lastDay: Day | null;
 };
 
 /** Today, yesterday and whether yesterday may still be checked in, for this person now. */
-export function checkInWindow(clock: Clock): {
+export function checkInWindow(clock: LocalNow): {
   today: Day;
   yesterday: Day;
   lateOpen: boolean;
@@ -38,7 +42,7 @@ export function checkInWindow(clock: Clock): {
 }
 
 /** The mark a check-in made now for `today` or (late) for yesterday leaves behind. */
-export function markFor(clock: Clock, which: 'today' | 'yesterday'): DayMark {
+export function markFor(clock: LocalNow, which: 'today' | 'yesterday'): DayMark {
   const window = checkInWindow(clock);
   if (which === 'today')
     return { day: window.today, zone: clock.zone, dayStartHour: clock.dayStartHour, at: clock.now };
@@ -68,6 +72,11 @@ export function dayGap(a: DayMark, b: DayMark): number {
   return Math.min(calendar, Math.max(inA, inB));
 }
 
+/** Two marks fall on one lived day (ordered by instant first): a gap of 0 or less. */
+export function sameDay(a: DayMark, b: DayMark): boolean {
+  return a.at <= b.at ? dayGap(a, b) <= 0 : dayGap(b, a) <= 0;
+}
+
 /** The calendar days between two marks (in the later one's frame), none when they touch. */
 function daysBetweenMarks(a: DayMark, b: DayMark): Day[] {
   const from = localDay(a.at, b.zone, b.dayStartHour);
@@ -82,7 +91,7 @@ function daysBetweenMarks(a: DayMark, b: DayMark): Day[] {
 export function summarizeStreak(
   marks: DayMark[],
   restDays: ReadonlySet<Day>,
-  clock: Clock,
+  clock: LocalNow,
 ): StreakSummary {
   let run = 0;
   let longest = 0;
@@ -115,7 +124,7 @@ export function summarizeStreak(
  * Whether a run ending at `last` still counts now: checked in today or yesterday, or yesterday
  * can still be ticked late, or every day since was a rest day.
  */
-export function isRunAlive(last: DayMark, restDays: ReadonlySet<Day>, clock: Clock): boolean {
+export function isRunAlive(last: DayMark, restDays: ReadonlySet<Day>, clock: LocalNow): boolean {
   const window = checkInWindow(clock);
   const now = markFor(clock, 'today');
   const gap = dayGap(last, now);
@@ -133,7 +142,7 @@ export function currentStreak(
   runLength: number,
   last: DayMark | null,
   restDays: ReadonlySet<Day>,
-  clock: Clock,
+  clock: LocalNow,
 ): number {
   return last && isRunAlive(last, restDays, clock) ? runLength : 0;
 }

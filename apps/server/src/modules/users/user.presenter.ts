@@ -1,27 +1,11 @@
 import type { PublicUser, User } from '@doers/contract';
-import type { StatsRow, UserRow } from './users.repository.js';
 import { monthKey } from '../referrals/referral-quota.js';
+import type { ReferralQuota } from '../referrals/referrals.service.js';
+import type { UserRow } from './users.repository.js';
 
-export function presentStats(s: StatsRow): PublicUser['stats'] {
-  return {
-    activeQuests: s.active_quests,
-    completedQuests: s.completed_quests,
-    currentStreak: s.current_streak,
-    longestStreak: s.longest_streak,
-    totalCheckIns: s.total_check_ins,
-    totalPosts: s.total_posts,
-    totalSmiles: s.total_smiles,
-    totalVibes: s.total_vibes,
-    totalVibers: s.total_vibers,
-    totalVibingWith: s.total_vibing_with,
-    totalCompletedQuests: s.total_completed_quests,
-    totalSmilesSent: s.total_smiles_sent,
-    totalHums: s.total_hums,
-    totalPostInteractions: s.total_post_interactions,
-  };
-}
+type Stats = PublicUser['stats'];
 
-export function presentPublicUser(u: UserRow, stats: StatsRow): PublicUser {
+export function presentPublicUser(u: UserRow, stats: Stats): PublicUser {
   const isFounder = u.founder_id !== null;
   return {
     id: u.id,
@@ -37,17 +21,14 @@ export function presentPublicUser(u: UserRow, stats: StatsRow): PublicUser {
       badges: isFounder && !u.badges.includes('founder') ? ['founder', ...u.badges] : u.badges,
       isGOAT: u.is_goat,
     },
-    stats: presentStats(stats),
+    stats,
   };
 }
 
 export function presentUser(
   u: UserRow,
-  stats: StatsRow,
-  extra: {
-    deviceIds: string[];
-    quota: { used: number; limit: number; resetDate: Date; total: number; last: Date | null };
-  },
+  stats: Stats,
+  extra: { deviceIds: string[]; quota: ReferralQuota },
 ): User {
   const isFounder = u.founder_id !== null;
   return {

@@ -33,27 +33,6 @@ export type UserRow = {
   updated_at: Date;
 };
 
-export type StatsRow = {
-  last_day: string | null;
-  last_zone: string | null;
-  last_day_start_hour: number | null;
-  last_at: Date | null;
-  active_quests: number;
-  completed_quests: number;
-  current_streak: number;
-  longest_streak: number;
-  total_check_ins: number;
-  total_posts: number;
-  total_smiles: number;
-  total_vibes: number;
-  total_vibers: number;
-  total_vibing_with: number;
-  total_completed_quests: number;
-  total_smiles_sent: number;
-  total_hums: number;
-  total_post_interactions: number;
-};
-
 export type NewUser = Pick<
   UserRow,
   | 'id'
@@ -73,19 +52,34 @@ export type NewUser = Pick<
   | 'limit_dm_duration'
   | 'limit_referrals_per_month'
   | 'timezone'
+  | 'created_at'
+>;
+
+/** What authenticating a request needs to know about its user. */
+export type SessionUserRow = Pick<
+  UserRow,
+  'id' | 'status' | 'session_epoch' | 'timezone' | 'day_start_hour'
 >;
 
 export class UsersRepository {
   constructor(private readonly db: Queryable) {}
 
-  async insert(user: NewUser, tx: Queryable = this.db): Promise<UserRow> {
+  async insert(tx: Queryable, user: NewUser): Promise<UserRow> {
     const columns = Object.keys(user);
+    const values = columns.map((_, i) => `$${i + 1}`).join(', ');
     const rows = await tx.query<UserRow>(
-      `INSERT INTO users (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
+      `INSERT INTO users (${columns.join(', ')}) VALUES (${values}) RETURNING *`,
       Object.values(user),
     );
-    await tx.query('INSERT INTO user_stats (user_id) VALUES ($1)', [user.id]);
     return rows[0]!;
+  }
+
+  async findSessionUser(id: string): Promise<SessionUserRow | undefined> {
+    const rows = await this.db.query<SessionUserRow>(
+      'SELECT id, status, session_epoch, timezone, day_start_hour FROM users WHERE id = $1',
+      [id],
+    );
+    return rows[0];
   }
 
   async findById(id: string, tx: Queryable = this.db): Promise<UserRow | undefined> {
@@ -107,17 +101,10 @@ export class UsersRepository {
     )[0];
   }
 
-  async findByReferralCode(code: string): Promise<UserRow | undefined> {
-    const rows = await this.db.query<UserRow>(
-      'SELECT * FROM users WHERE referral_code = upper($1)',
-      [code],
-    );
-    return rows[0];
-  }
-
   async existing(email: string, username: string): Promise<{ email: boolean; username: boolean }> {
     const rows = await this.db.query<{ email: boolean; username: boolean }>(
-      `SELECT bool_or(lower(email) = lower($1)) AS email, bool_or(lower(username) = lower($2)) AS username
+      `SELECT bool_or(lower(email) = lower($1)) AS email,
+              bool_or(lower(username) = lower($2)) AS username
          FROM users WHERE lower(email) = lower($1) OR lower(username) = lower($2)`,
       [email, username],
     );
@@ -131,7 +118,8 @@ export class UsersRepository {
     const rows = await this.db.query<
       Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_picture_url' | 'founder_id'>
     >(
-      'SELECT id, username, display_name, profile_picture_url, founder_id FROM users WHERE id = ANY($1::uuid[])',
+      `SELECT id, username, display_name, profile_picture_url, founder_id
+         FROM users WHERE id = ANY($1::uuid[])`,
       [unique],
     );
     return new Map(
@@ -148,36 +136,11 @@ export class UsersRepository {
     );
   }
 
-  /** Each person's zone and day-start hour: whose "today" a figure is judged by. */
-  async clocksOf(ids: string[]): Promise<Map<string, { zone: string; dayStartHour: number }>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.query<{ id: string; timezone: string; day_start_hour: number }>(
-      'SELECT id, timezone, day_start_hour FROM users WHERE id = ANY($1::uuid[])',
-      [ids],
-    );
-    return new Map(rows.map((r) => [r.id, { zone: r.timezone, dayStartHour: r.day_start_hour }]));
-  }
-
   async setDayStartHour(userId: string, hour: number): Promise<void> {
     await this.db.query('UPDATE users SET day_start_hour = $2, updated_at = now() WHERE id = $1', [
       userId,
       hour,
     ]);
-  }
-
-  /**
-   * Locks a person's stats row. Everything that changes their quests or streak takes it first
-   * (then any quest or participant row), so their writes happen one at a time, in one order.
-   */
-  async lockStats(tx: Queryable, userId: string): Promise<void> {
-    await tx.query('SELECT 1 FROM user_stats WHERE user_id = $1 FOR UPDATE', [userId]);
-  }
-
-  async stats(userId: string): Promise<StatsRow> {
-    const rows = await this.db.query<StatsRow>('SELECT * FROM user_stats WHERE user_id = $1', [
-      userId,
-    ]);
-    return rows[0]!;
   }
 
   async deviceIds(userId: string): Promise<string[]> {
@@ -196,7 +159,8 @@ export class UsersRepository {
     await tx.query(
       `INSERT INTO devices (user_id, id, name, type, os, browser) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (user_id, id) DO UPDATE
-         SET name = EXCLUDED.name, type = EXCLUDED.type, os = EXCLUDED.os, browser = EXCLUDED.browser, last_seen_at = now()`,
+         SET name = EXCLUDED.name, type = EXCLUDED.type, os = EXCLUDED.os,
+             browser = EXCLUDED.browser, last_seen_at = now()`,
       [userId, device.id, device.name, device.type, device.os, device.browser],
     );
   }
@@ -212,13 +176,32 @@ export class UsersRepository {
     ]);
   }
 
-  /** Seen on every authenticated request; the zone is what the client's clock says. */
-  async touch(userId: string, timezone: string | undefined): Promise<void> {
+  /** Seen at `at`; the zone is what the client's clock says. Written at most once a minute. */
+  async touch(userId: string, timezone: string | undefined, at: Date): Promise<void> {
     await this.db.query(
-      `UPDATE users SET last_active = now(), timezone = COALESCE($2, timezone)
-        WHERE id = $1 AND (last_active IS NULL OR last_active < now() - interval '1 minute' OR timezone IS DISTINCT FROM COALESCE($2, timezone))`,
-      [userId, timezone ?? null],
+      `UPDATE users SET last_active = $3, timezone = COALESCE($2, timezone)
+        WHERE id = $1
+          AND (last_active IS NULL OR last_active < $3::timestamptz - interval '1 minute'
+               OR timezone IS DISTINCT FROM COALESCE($2, timezone))`,
+      [userId, timezone ?? null, at],
     );
+  }
+
+  /** Ends every access token issued so far (a password reset). */
+  async bumpSessionEpoch(tx: Queryable, userId: string): Promise<void> {
+    await tx.query(
+      'UPDATE users SET session_epoch = session_epoch + 1, updated_at = now() WHERE id = $1',
+      [userId],
+    );
+  }
+
+  async count(): Promise<number> {
+    const rows = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    return rows[0]!.n;
+  }
+
+  async setColorTheme(tx: Queryable, userId: string, color: string): Promise<void> {
+    await tx.query('UPDATE users SET color_theme = $2 WHERE id = $1', [userId, color]);
   }
 
   async countFounders(tx: Queryable = this.db): Promise<number> {
@@ -233,18 +216,5 @@ export class UsersRepository {
       'SELECT COALESCE(max(founder_id), 0)::int + 1 AS n FROM users',
     );
     return rows[0]!.n;
-  }
-
-  /** Referrals made since `since`, and in all. */
-  async referralCounts(
-    userId: string,
-    since: Date,
-  ): Promise<{ since: number; total: number; last: Date | null }> {
-    const rows = await this.db.query<{ since: number; total: number; last: Date | null }>(
-      `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS since, count(*)::int AS total, max(created_at) AS last
-         FROM users WHERE referred_by = $1`,
-      [userId, since],
-    );
-    return rows[0]!;
   }
 }

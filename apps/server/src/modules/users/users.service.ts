@@ -1,53 +1,114 @@
-import type { GetUserResponse, PreferencesRequest, User } from '@doers/contract';
-import type { CheckInsRepository } from '../check-ins/check-ins.repository.js';
-import { currentStreak } from '../streaks/streak-calculator.js';
+import type { GetUserResponse, PersonSummary, PreferencesRequest, User } from '@doers/contract';
+import type { Queryable } from '../../db/database.js';
+import type { SessionUser, SessionUsers } from '../../platform/authenticate.js';
+import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
+import type { StatsService } from '../stats/stats.service.js';
 import { presentPublicUser, presentUser } from './user.presenter.js';
-import type { UsersRepository } from './users.repository.js';
+import type { NewUser, UserRow, UsersRepository } from './users.repository.js';
 
-export class UsersService {
+/** People: accounts, devices, preferences and the User presenter. */
+export class UsersService implements SessionUsers {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly referrals: ReferralsService,
-    private readonly checkIns: CheckInsRepository,
+    private readonly deps: {
+      users: UsersRepository;
+      stats: StatsService;
+      referrals: ReferralsService;
+      clock: Clock;
+    },
   ) {}
+
+  find(id: string, tx?: Queryable): Promise<UserRow | undefined> {
+    return this.deps.users.findById(id, tx);
+  }
+
+  /** Sign-in accepts an email or a username, case-insensitive. */
+  findByLogin(login: string): Promise<UserRow | undefined> {
+    return this.deps.users.findByLogin(login);
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.deps.users.findByEmail(email);
+  }
+
+  existing(email: string, username: string): Promise<{ email: boolean; username: boolean }> {
+    return this.deps.users.existing(email, username);
+  }
+
+  /** Name, handle, picture and founder star of each person, for lists. */
+  summaries(ids: string[]): Promise<Map<string, PersonSummary>> {
+    return this.deps.users.summaries(ids);
+  }
+
+  /** A new account and its (empty) figures, in the caller's transaction. */
+  async create(tx: Queryable, user: Omit<NewUser, 'created_at'>): Promise<UserRow> {
+    const row = await this.deps.users.insert(tx, { ...user, created_at: this.deps.clock.now() });
+    await this.deps.stats.create(tx, row.id);
+    return row;
+  }
+
+  upsertDevice(
+    userId: string,
+    device: { id: string; name: string; type: string; os: string; browser: string },
+    tx?: Queryable,
+  ): Promise<void> {
+    return this.deps.users.upsertDevice(userId, device, tx);
+  }
+
+  updatePassword(tx: Queryable, userId: string, passwordHash: string): Promise<void> {
+    return this.deps.users.updatePassword(userId, passwordHash, tx);
+  }
+
+  bumpSessionEpoch(tx: Queryable, userId: string): Promise<void> {
+    return this.deps.users.bumpSessionEpoch(tx, userId);
+  }
+
+  countFounders(tx?: Queryable): Promise<number> {
+    return this.deps.users.countFounders(tx);
+  }
+
+  nextFounderId(tx: Queryable): Promise<number> {
+    return this.deps.users.nextFounderId(tx);
+  }
+
+  async findSessionUser(id: string): Promise<SessionUser | undefined> {
+    const row = await this.deps.users.findSessionUser(id);
+    return (
+      row && {
+        id: row.id,
+        active: row.status === 'Active',
+        sessionEpoch: row.session_epoch,
+        timezone: row.timezone,
+        dayStartHour: row.day_start_hour,
+      }
+    );
+  }
+
+  touch(userId: string, zone: string | undefined, at: Date): Promise<void> {
+    return this.deps.users.touch(userId, zone, at);
+  }
 
   /** The full User for its owner; the public face for anyone else. */
   async getUser(viewerId: string, id: string): Promise<GetUserResponse> {
-    const user = await this.users.findById(id);
+    const user = await this.deps.users.findById(id);
     if (!user || user.status === 'Deleted') throw notFound('User not found');
-    const stats = await this.users.stats(id);
-    // The stored figure is the last run; it counts only while it is alive in the person's own day.
-    const last =
-      stats.last_day && stats.last_zone && stats.last_at
-        ? {
-            day: stats.last_day,
-            zone: stats.last_zone,
-            dayStartHour: stats.last_day_start_hour ?? 0,
-            at: stats.last_at,
-          }
-        : null;
-    stats.current_streak = currentStreak(
-      stats.current_streak,
-      last,
-      await this.checkIns.restDays(id),
-      {
-        now: new Date(),
-        zone: user.timezone,
-        dayStartHour: user.day_start_hour,
-      },
-    );
+    // Whether the stored run is still alive is judged in the person's own day.
+    const stats = await this.deps.stats.figures(id, {
+      now: this.deps.clock.now(),
+      zone: user.timezone,
+      dayStartHour: user.day_start_hour,
+    });
     if (viewerId !== id) return presentPublicUser(user, stats);
     const [deviceIds, quota] = await Promise.all([
-      this.users.deviceIds(id),
-      this.referrals.quota(user),
+      this.deps.users.deviceIds(id),
+      this.deps.referrals.quota({ id, limitPerMonth: user.limit_referrals_per_month }),
     ]);
     return presentUser(user, stats, { deviceIds, quota });
   }
 
   async setPreferences(userId: string, prefs: PreferencesRequest): Promise<User> {
-    await this.users.setDayStartHour(userId, prefs.dayStartHour);
+    await this.deps.users.setDayStartHour(userId, prefs.dayStartHour);
     return (await this.getUser(userId, userId)) as User;
   }
 }

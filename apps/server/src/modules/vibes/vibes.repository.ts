@@ -10,35 +10,27 @@ export type VibeRow = {
   created_at: Date;
 };
 
+/** Vibes sent, and who vibes with whom. */
 export class VibesRepository {
   async insert(
     tx: Queryable,
     vibe: { senderId: string; targetUserId: string; reason: string; postId: string | null },
   ): Promise<VibeRow> {
     const rows = await tx.query<VibeRow>(
-      'INSERT INTO vibes (id, sender_id, target_user_id, reason, post_id) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+      `INSERT INTO vibes (id, sender_id, target_user_id, reason, post_id)
+       VALUES ($1, $2, $3, $4, $5) RETURNING *`,
       [randomUUID(), vibe.senderId, vibe.targetUserId, vibe.reason, vibe.postId],
     );
-    await tx.query('UPDATE user_stats SET total_vibes = total_vibes + 1 WHERE user_id = $1', [
-      vibe.targetUserId,
-    ]);
     return rows[0]!;
   }
 
-  /** Starts `userId` vibing with `targetId`; false when they already did. Keeps both counters. */
+  /** Starts `userId` vibing with `targetId`; false when they already did. */
   async startVibingWith(tx: Queryable, userId: string, targetId: string): Promise<boolean> {
     const rows = await tx.query<{ user_id: string }>(
-      'INSERT INTO vibing_with (user_id, target_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id',
+      `INSERT INTO vibing_with (user_id, target_id) VALUES ($1, $2)
+       ON CONFLICT DO NOTHING RETURNING user_id`,
       [userId, targetId],
     );
-    if (rows.length === 0) return false;
-    await tx.query(
-      'UPDATE user_stats SET total_vibing_with = total_vibing_with + 1 WHERE user_id = $1',
-      [userId],
-    );
-    await tx.query('UPDATE user_stats SET total_vibers = total_vibers + 1 WHERE user_id = $1', [
-      targetId,
-    ]);
-    return true;
+    return rows.length > 0;
   }
 }

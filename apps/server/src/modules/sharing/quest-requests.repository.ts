@@ -11,6 +11,7 @@ export type QuestRequestRow = {
   decided_at: Date | null;
 };
 
+/** Requests to join a quest that needs the owner's approval. */
 export class QuestRequestsRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -35,7 +36,8 @@ export class QuestRequestsRepository {
   /** Someone who joined no longer waits for an answer. */
   async closePending(tx: Queryable, questId: string, userId: string): Promise<void> {
     await tx.query(
-      `UPDATE quest_requests SET status = 'accepted', decided_at = now() WHERE quest_id = $1 AND user_id = $2 AND status = 'pending'`,
+      `UPDATE quest_requests SET status = 'accepted', decided_at = now()
+        WHERE quest_id = $1 AND user_id = $2 AND status = 'pending'`,
       [questId, userId],
     );
   }
@@ -49,29 +51,11 @@ export class QuestRequestsRepository {
   /** Decides a pending request; false when it was no longer pending. */
   async decide(tx: Queryable, id: string, status: 'accepted' | 'declined'): Promise<boolean> {
     const rows = await tx.query(
-      `UPDATE quest_requests SET status = $2, decided_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
+      `UPDATE quest_requests SET status = $2, decided_at = now()
+        WHERE id = $1 AND status = 'pending' RETURNING id`,
       [id, status],
     );
     return rows.length === 1;
-  }
-
-  /** The viewer's latest undecided-or-declined request per quest. */
-  async latestFor(
-    userId: string,
-    questIds: string[],
-  ): Promise<Map<string, 'pending' | 'declined'>> {
-    if (questIds.length === 0) return new Map();
-    const rows = await this.db.query<{
-      quest_id: string;
-      status: 'pending' | 'accepted' | 'declined';
-    }>(
-      `SELECT DISTINCT ON (quest_id) quest_id, status FROM quest_requests
-        WHERE user_id = $1 AND quest_id = ANY($2::uuid[]) ORDER BY quest_id, created_at DESC`,
-      [userId, questIds],
-    );
-    const map = new Map<string, 'pending' | 'declined'>();
-    for (const r of rows) if (r.status !== 'accepted') map.set(r.quest_id, r.status);
-    return map;
   }
 
   /** Pending requests to join quests this person owns, newest first. */

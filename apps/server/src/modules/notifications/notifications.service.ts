@@ -1,0 +1,78 @@
+import type { UnreadCounts } from '@doers/contract';
+import type { DomainEvents } from '../../platform/events.js';
+import type { SharingService } from '../sharing/sharing.service.js';
+import type { NotificationsRepository } from './notifications.repository.js';
+
+/**
+ * Notifications (docs/product/notifications.md). Nothing else writes them: this module
+ * subscribes to what happened (app.ts wires each event to the handler below).
+ */
+export class NotificationsService {
+  constructor(
+    private readonly deps: { notifications: NotificationsRepository; sharing: SharingService },
+  ) {}
+
+  async unreadCounts(userId: string): Promise<UnreadCounts> {
+    const [unreadNotifications, unreadQuestRequests] = await Promise.all([
+      this.deps.notifications.countUnread(userId),
+      this.deps.sharing.countPendingRequests(userId),
+    ]);
+    // Direct messages arrive with their own feature; until then there are none.
+    return { unreadNotifications, unreadDMs: 0, unreadQuestRequests };
+  }
+
+  async vibeSent(e: DomainEvents['vibe.sent']): Promise<void> {
+    await this.deps.notifications.insert({
+      userId: e.targetUserId,
+      type: 'vibe',
+      actorId: e.senderId,
+      data: { vibeId: e.vibeId, reason: e.reason },
+    });
+  }
+
+  async referralJoined(e: DomainEvents['referral.joined']): Promise<void> {
+    await this.deps.notifications.insert({
+      userId: e.referrerId,
+      type: 'referral_joined',
+      actorId: e.userId,
+      data: {},
+    });
+  }
+
+  async questRequestCreated(e: DomainEvents['questRequest.created']): Promise<void> {
+    await this.deps.notifications.insert({
+      userId: e.ownerId,
+      type: 'quest_request',
+      actorId: e.userId,
+      data: { questId: e.questId, requestId: e.requestId },
+    });
+  }
+
+  async questRequestAccepted(e: DomainEvents['questRequest.accepted']): Promise<void> {
+    await this.deps.notifications.insert({
+      userId: e.userId,
+      type: 'quest_request_accepted',
+      actorId: e.ownerId,
+      data: { questId: e.questId },
+    });
+  }
+
+  async questJoined(e: DomainEvents['quest.joined']): Promise<void> {
+    await this.deps.notifications.insert({
+      userId: e.ownerId,
+      type: 'quest_joined',
+      actorId: e.userId,
+      data: { questId: e.questId },
+    });
+  }
+
+  /** Undo and redo reach the same milestone again: celebrated each time, notified once. */
+  async milestoneReached(e: DomainEvents['streak.milestoneReached']): Promise<void> {
+    await this.deps.notifications.insertOnce({
+      userId: e.userId,
+      type: 'streak_milestone',
+      actorId: null,
+      data: { questId: e.questId, days: e.days, day: e.day },
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import type { StreakFigures } from '@doers/contract';
+import type { Queryable } from '../../db/database.js';
+import type { StatsService, StreakInputs } from '../stats/stats.service.js';
+import {
+  currentStreak,
+  summarizeStreak,
+  type LocalNow,
+  type StreakSummary,
+} from '../streaks/streak-calculator.js';
+import type { ParticipantStreak, QuestsRepository } from './quests.repository.js';
+
+/** A participant's figures on a quest as of now: the stored run counts while it is alive. */
+export function participantFigures(
+  p: ParticipantStreak,
+  restDays: ReadonlySet<string>,
+  now: LocalNow,
+): StreakFigures {
+  const last =
+    p.last_day && p.last_zone && p.last_at
+      ? {
+          day: p.last_day,
+          zone: p.last_zone,
+          dayStartHour: p.last_day_start_hour ?? 0,
+          at: p.last_at,
+        }
+      : null;
+  return {
+    currentStreak: currentStreak(p.run_length, last, restDays, now),
+    longestStreak: p.longest_streak,
+    totalCheckIns: p.total_check_ins,
+  };
+}
+
+export type RecordedStreaks = {
+  quests: Map<string, { stored: ParticipantStreak; summary: StreakSummary }>;
+  user: StreakSummary;
+};
+
+/**
+ * Recomputes streak figures from the check-ins themselves after every change (check-in, late
+ * check-in, undo, rest day), so they can never drift from what happened: the person's figures
+ * on each given quest, and across all their quests. Throws StaleStreakError (from stats) when
+ * `inputs` are out of date.
+ */
+export class StreakRecorder {
+  constructor(private readonly deps: { quests: QuestsRepository; stats: StatsService }) {}
+
+  async record(
+    tx: Queryable,
+    userId: string,
+    inputs: StreakInputs,
+    now: LocalNow,
+    questIds: Iterable<string>,
+  ): Promise<RecordedStreaks> {
+    const quests = new Map<string, { stored: ParticipantStreak; summary: StreakSummary }>();
+    for (const questId of new Set(questIds)) {
+      const marks = inputs.checkIns.filter((c) => c.questId === questId);
+      const summary = summarizeStreak(marks, inputs.restDays, now);
+      const last = marks.at(-1);
+      quests.set(questId, {
+        summary,
+        stored: {
+          quest_id: questId,
+          user_id: userId,
+          run_length: summary.runLength,
+          longest_streak: summary.longestStreak,
+          total_check_ins: summary.totalDays,
+          last_day: last?.day ?? null,
+          last_zone: last?.zone ?? null,
+          last_day_start_hour: last?.dayStartHour ?? null,
+          last_at: last?.at ?? null,
+        },
+      });
+    }
+    await this.deps.quests.saveStreaks(
+      tx,
+      [...quests.values()].map((q) => q.stored),
+    );
+    const user = await this.deps.stats.recordStreak(tx, userId, inputs, now);
+    return { quests, user };
+  }
+}

@@ -1,0 +1,44 @@
+import type { Queryable } from '../../db/database.js';
+
+/** Who a referral code belongs to, as far as inviting someone goes. */
+export type ReferrerRow = {
+  id: string;
+  username: string;
+  display_name: string;
+  profile_picture_url: string | null;
+  founder_id: number | null;
+  status: 'Active' | 'Suspended' | 'Deleted';
+  limit_referrals_per_month: number;
+};
+
+/**
+ * Reads referral codes and who was referred by whom. Both live on the users table, which the
+ * users module writes (a code when the account is made, `referred_by` at sign-up).
+ */
+export class ReferralsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async findReferrer(code: string): Promise<ReferrerRow | undefined> {
+    const rows = await this.db.query<ReferrerRow>(
+      `SELECT id, username, display_name, profile_picture_url, founder_id, status,
+              limit_referrals_per_month
+         FROM users WHERE referral_code = upper($1)`,
+      [code],
+    );
+    return rows[0];
+  }
+
+  /** Referrals made since `since`, in all, and the latest. */
+  async counts(
+    userId: string,
+    since: Date,
+  ): Promise<{ since: number; total: number; last: Date | null }> {
+    const rows = await this.db.query<{ since: number; total: number; last: Date | null }>(
+      `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS since, count(*)::int AS total,
+              max(created_at) AS last
+         FROM users WHERE referred_by = $1`,
+      [userId, since],
+    );
+    return rows[0]!;
+  }
+}

@@ -1,0 +1,162 @@
+import type { Queryable } from '../../db/database.js';
+import type { StreakSummary } from '../streaks/streak-calculator.js';
+
+export type StatsRow = {
+  last_day: string | null;
+  last_zone: string | null;
+  last_day_start_hour: number | null;
+  last_at: Date | null;
+  streak_version: number;
+  active_quests: number;
+  completed_quests: number;
+  current_streak: number;
+  longest_streak: number;
+  total_check_ins: number;
+  total_posts: number;
+  total_smiles: number;
+  total_vibes: number;
+  total_vibers: number;
+  total_vibing_with: number;
+  total_completed_quests: number;
+  total_smiles_sent: number;
+  total_hums: number;
+  total_post_interactions: number;
+};
+
+export type CheckInRow = {
+  id: string;
+  quest_id: string;
+  day: string;
+  zone: string;
+  day_start_hour: number;
+  anchor_at: Date;
+  late: boolean;
+  task_ids: string[];
+  created_at: Date;
+};
+
+export type LastCheckIn = { day: string; zone: string; dayStartHour: number; at: Date };
+
+/** user_stats: a person's figures. This module is the only one that writes the table. */
+export class StatsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async create(tx: Queryable, userId: string): Promise<void> {
+    await tx.query('INSERT INTO user_stats (user_id) VALUES ($1)', [userId]);
+  }
+
+  /**
+   * Locks a person's stats row: what checks and uses their quest limit (creating, joining)
+   * takes it first, so that two of those happen one at a time.
+   */
+  async lock(tx: Queryable, userId: string): Promise<void> {
+    await tx.query('SELECT 1 FROM user_stats WHERE user_id = $1 FOR UPDATE', [userId]);
+  }
+
+  /** The figures and the rest days that decide whether the stored run is still alive. */
+  async findWithRestDays(
+    userId: string,
+  ): Promise<(StatsRow & { rest_days: string[] }) | undefined> {
+    const rows = await this.db.query<StatsRow & { rest_days: string[] }>(
+      `SELECT s.*, ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = s.user_id) AS rest_days
+         FROM user_stats s WHERE s.user_id = $1`,
+      [userId],
+    );
+    return rows[0];
+  }
+
+  /** Everything a person's streak figures are computed from, and the version they were read at. */
+  async streakInputs(
+    userId: string,
+    tx: Queryable = this.db,
+  ): Promise<{ version: number; rest_days: string[]; check_ins: CheckInRow[] }> {
+    const rows = await tx.query<{ version: number; rest_days: string[]; check_ins: CheckInRow[] }>(
+      `SELECT s.streak_version AS version,
+              ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = s.user_id) AS rest_days,
+              COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
+                 SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids,
+                        created_at
+                   FROM check_ins WHERE user_id = s.user_id) c), '[]') AS check_ins
+         FROM user_stats s WHERE s.user_id = $1`,
+      [userId],
+    );
+    const row = rows[0];
+    if (!row) return { version: 0, rest_days: [], check_ins: [] };
+    return {
+      ...row,
+      check_ins: row.check_ins.map((c) => ({
+        ...c,
+        anchor_at: new Date(c.anchor_at),
+        created_at: new Date(c.created_at),
+      })),
+    };
+  }
+
+  /**
+   * Saves the person's streak figures if nothing else changed them since they were read at
+   * `version` (false otherwise: the caller reads again and retries).
+   */
+  async saveStreak(
+    tx: Queryable,
+    userId: string,
+    s: StreakSummary & { totalCheckIns: number },
+    last: LastCheckIn | null,
+    version: number,
+  ): Promise<boolean> {
+    const rows = await tx.query(
+      `UPDATE user_stats SET current_streak = $2, longest_streak = $3, total_check_ins = $4,
+         last_day = $5, last_zone = $6, last_day_start_hour = $7, last_at = $8,
+         streak_version = streak_version + 1
+       WHERE user_id = $1 AND streak_version = $9 RETURNING 1`,
+      [
+        userId,
+        s.runLength,
+        s.longestStreak,
+        s.totalCheckIns,
+        last?.day ?? null,
+        last?.zone ?? null,
+        last?.dayStartHour ?? null,
+        last?.at ?? null,
+        version,
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  /** Keeps activeQuests, completedQuests and totalCompletedQuests true to the quests. */
+  async refreshQuestCounts(tx: Queryable, userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await tx.query(
+      `UPDATE user_stats s SET
+         active_quests = (SELECT count(*) FROM quest_participants p
+                            JOIN quests q ON q.id = p.quest_id
+                           WHERE p.user_id = s.user_id AND p.status = 'active'
+                             AND q.status = 'active'),
+         completed_quests = (SELECT count(*) FROM quests q
+                              WHERE q.owner_id = s.user_id AND q.status = 'completed'),
+         total_completed_quests = (SELECT count(*) FROM quest_participants p
+                                     JOIN quests q ON q.id = p.quest_id
+                                    WHERE p.user_id = s.user_id AND p.status = 'active'
+                                      AND q.status = 'completed')
+       WHERE s.user_id = ANY($1::uuid[])`,
+      [userIds],
+    );
+  }
+
+  /** One vibe received; when it started the relation, one more viber and one more vibing-with. */
+  async countVibe(
+    tx: Queryable,
+    senderId: string,
+    targetId: string,
+    startedVibingWith: boolean,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE user_stats SET
+         total_vibes = total_vibes + (user_id = $2)::int,
+         total_vibers = total_vibers + (user_id = $2 AND $3)::int,
+         total_vibing_with = total_vibing_with + (user_id = $1 AND $3)::int
+       WHERE user_id IN ($1, $2)`,
+      [senderId, targetId, startedVibingWith],
+    );
+  }
+}

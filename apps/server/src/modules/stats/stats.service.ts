@@ -1,0 +1,152 @@
+import type { PublicUser } from '@doers/contract';
+import type { Queryable } from '../../db/database.js';
+import { conflict } from '../../platform/errors.js';
+import type { Day } from '@doers/contract';
+import {
+  currentStreak,
+  summarizeStreak,
+  type DayMark,
+  type LocalNow,
+  type StreakSummary,
+} from '../streaks/streak-calculator.js';
+import type { CheckInRow, StatsRepository, StatsRow } from './stats.repository.js';
+
+/** A check-in as the figures (and the quest view) see it: the day as lived, and what was done. */
+export type CheckIn = DayMark & {
+  id: string;
+  questId: string;
+  taskIds: string[];
+  late: boolean;
+  createdAt: Date;
+};
+
+/** Everything a person's streak figures are computed from, read at `version`. */
+export type StreakInputs = { checkIns: CheckIn[]; restDays: ReadonlySet<Day>; version: number };
+
+/** Another change to the person's figures committed between reading and writing them. */
+export class StaleStreakError extends Error {}
+
+const ATTEMPTS = 5;
+
+/**
+ * A person's figures (user_stats). Streak writes are optimistic: they read the inputs and the
+ * version without a lock and save only if the version is unchanged, retrying otherwise
+ * (docs/decisions/0007-one-clock-events-and-cheap-check-ins.md).
+ */
+export class StatsService {
+  constructor(private readonly stats: StatsRepository) {}
+
+  create(tx: Queryable, userId: string): Promise<void> {
+    return this.stats.create(tx, userId);
+  }
+
+  lock(tx: Queryable, userId: string): Promise<void> {
+    return this.stats.lock(tx, userId);
+  }
+
+  /** The public figures; the current streak counts only while alive in the person's own day. */
+  async figures(userId: string, now: LocalNow): Promise<PublicUser['stats']> {
+    const row = await this.stats.findWithRestDays(userId);
+    if (!row) throw new Error(`user_stats missing for ${userId}`);
+    const last =
+      row.last_day && row.last_zone && row.last_at
+        ? {
+            day: row.last_day,
+            zone: row.last_zone,
+            dayStartHour: row.last_day_start_hour ?? 0,
+            at: row.last_at,
+          }
+        : null;
+    return presentStats(row, currentStreak(row.current_streak, last, new Set(row.rest_days), now));
+  }
+
+  async streakInputs(userId: string, tx?: Queryable): Promise<StreakInputs> {
+    const row = await this.stats.streakInputs(userId, tx);
+    return {
+      checkIns: row.check_ins.map(toCheckIn),
+      restDays: new Set(row.rest_days),
+      version: row.version,
+    };
+  }
+
+  /**
+   * Recomputes and saves the person's run across all their quests (a day counts once however
+   * many quests were checked in). Throws StaleStreakError when the inputs are out of date.
+   */
+  async recordStreak(
+    tx: Queryable,
+    userId: string,
+    inputs: StreakInputs,
+    now: LocalNow,
+  ): Promise<StreakSummary> {
+    const summary = summarizeStreak(inputs.checkIns, inputs.restDays, now);
+    const last = inputs.checkIns.at(-1) ?? null;
+    const saved = await this.stats.saveStreak(
+      tx,
+      userId,
+      { ...summary, totalCheckIns: inputs.checkIns.length },
+      last && { day: last.day, zone: last.zone, dayStartHour: last.dayStartHour, at: last.at },
+      inputs.version,
+    );
+    if (!saved) throw new StaleStreakError();
+    return summary;
+  }
+
+  /** Reads the inputs inside `tx` and records them (after check-ins vanished with a quest). */
+  async recomputeStreak(tx: Queryable, userId: string, now: LocalNow): Promise<void> {
+    await this.recordStreak(tx, userId, await this.streakInputs(userId, tx), now);
+  }
+
+  /** Runs `attempt` again while another change to the same person's figures gets in between. */
+  async retryOnStale<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let i = 1; ; i++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof StaleStreakError)) throw error;
+        if (i >= ATTEMPTS) throw conflict('Your streak changed meanwhile. Please try again.');
+      }
+    }
+  }
+
+  refreshQuestCounts(tx: Queryable, userIds: string[]): Promise<void> {
+    return this.stats.refreshQuestCounts(tx, [...new Set(userIds)]);
+  }
+
+  countVibe(tx: Queryable, senderId: string, targetId: string, started: boolean): Promise<void> {
+    return this.stats.countVibe(tx, senderId, targetId, started);
+  }
+}
+
+export function toCheckIn(r: CheckInRow): CheckIn {
+  return {
+    id: r.id,
+    questId: r.quest_id,
+    day: r.day,
+    zone: r.zone,
+    dayStartHour: r.day_start_hour,
+    at: r.anchor_at,
+    taskIds: r.task_ids,
+    late: r.late,
+    createdAt: r.created_at,
+  };
+}
+
+function presentStats(s: StatsRow, current: number): PublicUser['stats'] {
+  return {
+    activeQuests: s.active_quests,
+    completedQuests: s.completed_quests,
+    currentStreak: current,
+    longestStreak: s.longest_streak,
+    totalCheckIns: s.total_check_ins,
+    totalPosts: s.total_posts,
+    totalSmiles: s.total_smiles,
+    totalVibes: s.total_vibes,
+    totalVibers: s.total_vibers,
+    totalVibingWith: s.total_vibing_with,
+    totalCompletedQuests: s.total_completed_quests,
+    totalSmilesSent: s.total_smiles_sent,
+    totalHums: s.total_hums,
+    totalPostInteractions: s.total_post_interactions,
+  };
+}

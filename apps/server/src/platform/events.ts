@@ -1,0 +1,54 @@
+/**
+ * Domain events: what happened, published by the service that made it happen once its
+ * transaction has committed. Subscribers (notifications today; realtime, Web Push and a Redis
+ * fan-out later) are wired in app.ts. Every event and its payload is declared here, once.
+ */
+export type DomainEvents = {
+  'checkIn.recorded': {
+    checkInId: string;
+    questId: string;
+    userId: string;
+    day: string;
+    late: boolean;
+  };
+  'checkIn.undone': { checkInId: string; questId: string; userId: string; day: string };
+  'quest.created': { questId: string; ownerId: string };
+  'quest.joined': { questId: string; ownerId: string; userId: string };
+  'questRequest.created': { requestId: string; questId: string; ownerId: string; userId: string };
+  'questRequest.accepted': { requestId: string; questId: string; ownerId: string; userId: string };
+  'vibe.sent': { vibeId: string; senderId: string; targetUserId: string; reason: string };
+  'referral.joined': { referrerId: string; userId: string };
+  'streak.milestoneReached': { userId: string; questId: string; days: number; day: string };
+};
+
+export type EventName = keyof DomainEvents;
+export type Subscriber<K extends EventName> = (payload: DomainEvents[K]) => Promise<void> | void;
+
+type ErrorLog = { error(details: object, message: string): void };
+
+/**
+ * A typed in-process bus. `publish` resolves once every subscriber has run, so a request's
+ * consequences are in place when it answers; a failing subscriber is logged and never fails the
+ * request (what happened has already committed).
+ */
+export class EventBus {
+  readonly #subscribers = new Map<EventName, Subscriber<never>[]>();
+
+  constructor(private readonly log: ErrorLog) {}
+
+  subscribe<K extends EventName>(name: K, subscriber: Subscriber<K>): void {
+    const list = this.#subscribers.get(name) ?? [];
+    list.push(subscriber as Subscriber<never>);
+    this.#subscribers.set(name, list);
+  }
+
+  async publish<K extends EventName>(name: K, payload: DomainEvents[K]): Promise<void> {
+    for (const subscriber of (this.#subscribers.get(name) ?? []) as Subscriber<K>[]) {
+      try {
+        await subscriber(payload);
+      } catch (error) {
+        this.log.error({ err: error, event: name }, 'event subscriber failed');
+      }
+    }
+  }
+}
