@@ -61,6 +61,20 @@ describe('sign-in and sessions', () => {
     expect(after.status).toBe(401);
   });
 
+  it('ends an access token after 15 minutes of the server’s clock; refreshing goes on', async () => {
+    const { auth } = await registerFounder(server);
+    const me = (token: string) =>
+      server.request('GET', `/api/users/${auth.user.id}`, { token }).then((r) => r.status);
+    server.clock.advance({ minutes: 14, seconds: 59 });
+    expect(await me(auth.tokens.accessToken)).toBe(200);
+    server.clock.advance({ seconds: 2 });
+    expect(await me(auth.tokens.accessToken)).toBe(401);
+    const refreshed = await server.request<RefreshResponse>('POST', '/api/auth/refresh', {
+      body: { refreshToken: auth.tokens.refreshToken },
+    });
+    expect(await me(refreshed.body.accessToken)).toBe(200);
+  });
+
   it('lets two tabs present the same token within seconds without signing out', async () => {
     const { auth } = await registerFounder(server);
     const token = auth.tokens.refreshToken;
