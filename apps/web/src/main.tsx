@@ -1,8 +1,9 @@
+// The global styles first: every component's own stylesheet comes after them and may refine them.
+import './styles/index.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { hideSplashWhenReady } from './lib/splash';
-import './styles/index.css';
 
 captureInstallPrompt();
 

@@ -9,6 +9,7 @@ import { useAccount } from '../../lib/auth/use-account';
 import { useAuthStore } from '../../lib/auth/use-auth-store';
 import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
 import { headerHidesOnScroll, isHeaderHidden } from '../layouts/shell-rules';
+import '../../components/ui/icon-button.css';
 
 function labelWithCount(label: string, count: number): string {
   const text = formatBadgeCount(count);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { IconAlert, IconCheck, IconInfo } from './icons';
+import './alert.css';
 
 type Tone = 'error' | 'success' | 'info' | 'warning';
 

@@ -1,3 +1,4 @@
+import './avatar.css';
 interface AvatarProps {
   name: string;
   src?: string | null;

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './spinner';
+import './button.css';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'accent';
 

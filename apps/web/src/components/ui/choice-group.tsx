@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './choice-group.css';
 
 export interface Choice<T extends string> {
   value: T;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button';
+import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,4 +1,5 @@
 import { UNREAD_BADGE_CAP } from '@doers/contract';
+import './count-badge.css';
 
 /** Badges show '99+' above 99; nothing at all for zero (docs/product/app-shell.md). */
 export function formatBadgeCount(count: number): string | null {

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './field.css';
 
 /** Ids that tie a control to its label, error and hint (errors first: they matter most). */
 export function useFieldIds(

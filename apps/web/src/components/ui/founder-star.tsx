@@ -1,4 +1,5 @@
 import { IconStar } from './icons';
+import './founder-star.css';
 
 /**
  * The founder badge star shown wherever a founder's name shows

@@ -1,3 +1,4 @@
+import './logo.css';
 interface LogoProps {
   /** Mark height in px; the wordmark scales with it. */
   size?: number;

@@ -1,3 +1,4 @@
+import './spinner.css';
 interface SpinnerProps {
   size?: number;
   /** Announced to screen readers; empty when a surrounding control already says it is busy. */

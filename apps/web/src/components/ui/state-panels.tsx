@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { IconAlert, IconRefresh } from './icons';
+import './state-panels.css';
 
 /** What a list shows while it loads: grey shapes of the rows to come, not a lone spinner. */
 export function SkeletonList({

@@ -1,6 +1,8 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FieldFrame, useFieldIds } from './field-frame';
 import { IconEye, IconEyeOff } from './icons';
+import './field.css';
+import './icon-button.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;

@@ -1,5 +1,6 @@
 import type { ReactNode, TextareaHTMLAttributes } from 'react';
 import { FieldFrame, useFieldIds } from './field-frame';
+import './field.css';
 
 interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;

@@ -1,5 +1,6 @@
 import { toggleTheme, useTheme } from '../../lib/theme';
 import { IconMoon, IconSun } from './icons';
+import './icon-button.css';
 
 export function ThemeToggle({ className }: { className?: string }) {
   const theme = useTheme();

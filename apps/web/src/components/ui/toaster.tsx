@@ -1,5 +1,7 @@
 import { useToastStore, type Toast } from '../../lib/toast-store';
 import { IconAlert, IconCheck, IconInfo, IconX } from './icons';
+import './icon-button.css';
+import './toaster.css';
 
 const ICONS = {
   success: <IconCheck size={20} />,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './upcoming-panel.css';
 
 interface UpcomingPanelProps {
   icon: ReactNode;

@@ -1,5 +1,6 @@
 import { Avatar } from './avatar';
 import { FounderStar } from './founder-star';
+import './user-identity.css';
 
 interface UserIdentityProps {
   displayName: string;

@@ -11,6 +11,7 @@ import { selectSignedInUserId, useAuthStore } from '../../../lib/auth/use-auth-s
 import { localToday } from '../../../lib/days';
 import { useActivity } from '../api/use-activity';
 import { groupActivityByDay } from '../lib/group-activity';
+import './activity-timeline.css';
 
 function ActivityRow({ item, isMe }: { item: ActivityItem; isMe: boolean }) {
   const name = isMe ? 'You' : item.user.displayName || item.user.username;

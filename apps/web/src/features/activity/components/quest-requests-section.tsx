@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/sta
 import { errorMessage } from '../../../lib/api-error';
 import { useDecideQuestRequest, useQuestRequests } from '../api/use-activity';
 import type { RequestDecision } from '../api/use-activity';
+import './quest-requests-section.css';
 
 function RequestRow({
   request,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './auth-card.css';
 
 interface AuthCardProps {
   title: string;

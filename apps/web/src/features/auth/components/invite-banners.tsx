@@ -2,6 +2,7 @@ import type { Referrer } from '@doers/contract';
 import { Avatar } from '../../../components/ui/avatar';
 import { FounderStar } from '../../../components/ui/founder-star';
 import { IconFlame, IconStar } from '../../../components/ui/icons';
+import './invite-banners.css';
 
 /**
  * A valid referrer shows an 'Invited by' banner with their name and picture

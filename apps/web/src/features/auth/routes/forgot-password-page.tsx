@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useForgotPassword } from '../api/password-api';
 import { AuthCard } from '../components/auth-card';
+import './forgot-password-page.css';
 
 export function ForgotPasswordPage() {
   usePageTitle('Forgot password');

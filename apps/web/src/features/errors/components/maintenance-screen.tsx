@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LogoMark } from '../../../components/ui/logo';
 import { usePageTitle } from '../../../lib/use-page-title';
+import './system-screen.css';
 
 /**
  * Five friendly titles (docs/product/app-shell.md); the theme: a good moment to go offline and be

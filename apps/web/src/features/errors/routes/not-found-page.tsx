@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { IconArrowLeft, IconHome } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { usePageTitle } from '../../../lib/use-page-title';
+import '../components/system-screen.css';
 
 /** The 404 page of docs/product/app-shell.md, word for word. */
 export function NotFoundPage() {

@@ -4,6 +4,7 @@ import { Logo } from '../../../components/ui/logo';
 import { useSignOut } from '../../../lib/auth/use-sign-out';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { stepNumber } from '../lib/onboarding-steps';
+import './onboarding-frame.css';
 
 interface OnboardingFrameProps {
   step: OnboardingStep;

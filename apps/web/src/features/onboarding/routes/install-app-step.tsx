@@ -10,6 +10,7 @@ import {
 import { toast } from '../../../lib/toast-store';
 import { useSaveOnboardingStep } from '../api/onboarding-api';
 import { OnboardingFrame } from '../components/onboarding-frame';
+import './install-app-step.css';
 
 function IosSteps() {
   return (

@@ -5,6 +5,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuthStore } from '../../../lib/auth/use-auth-store';
 import { useOnboardingProgress } from '../api/onboarding-api';
 import { nextOnboardingStep, stepFromPath } from '../lib/onboarding-steps';
+import './onboarding-gate.css';
 
 /**
  * The onboarding wrapper (docs/product/onboarding.md): signed-in only; always shows the earliest

@@ -4,6 +4,7 @@ import { IconFlame, IconMic, IconStar } from '../../../components/ui/icons';
 import { useAccount } from '../../../lib/auth/use-account';
 import { useSaveOnboardingStep } from '../api/onboarding-api';
 import { OnboardingFrame } from '../components/onboarding-frame';
+import './welcome-step.css';
 
 const IDEAS: Array<{ icon: ReactNode; title: string; text: string }> = [
   {

@@ -5,6 +5,7 @@ import { UserIdentity } from '../../../components/ui/user-identity';
 import { useAccount } from '../../../lib/auth/use-account';
 import { useSignOut } from '../../../lib/auth/use-sign-out';
 import { usePageTitle } from '../../../lib/use-page-title';
+import './profile-page.css';
 
 export function ProfilePage() {
   usePageTitle('Profile');

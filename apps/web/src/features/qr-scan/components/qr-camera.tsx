@@ -2,6 +2,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { IconCamera } from '../../../components/ui/icons';
 import { useQrScanner } from '../hooks/use-qr-scanner';
+import './qr-camera.css';
 
 const PROBLEMS = {
   denied: {

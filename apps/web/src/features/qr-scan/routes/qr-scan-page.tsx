@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { QrCamera } from '../components/qr-camera';
 import { parseInviteQr, registerPathFor, type InviteTarget } from '../lib/parse-invite-qr';
+import './qr-scan-page.css';
 
 export function QrScanPage() {
   usePageTitle('Join through a friend');

@@ -9,6 +9,8 @@ import { useAccount } from '../../../lib/auth/use-account';
 import { formatRelativeDay, localToday } from '../../../lib/days';
 import { toast } from '../../../lib/toast-store';
 import { useChangeRestDay, useRestDays, useSetDayStartHour } from '../api/day-settings-api';
+import '../../../components/ui/field.css';
+import './day-settings-card.css';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   value: String(hour),

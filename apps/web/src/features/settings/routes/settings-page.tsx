@@ -8,6 +8,8 @@ import { useSignOut } from '../../../lib/auth/use-sign-out';
 import { setTheme, useTheme } from '../../../lib/theme';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DaySettingsCard } from '../components/day-settings-card';
+import '../../../components/ui/switch-field.css';
+import './settings-page.css';
 
 const SECTIONS = [
   { to: '/settings/profile', label: 'Edit profile' },

@@ -10,6 +10,7 @@ import {
   countCheckedIn,
 } from '../lib/calendar-grid';
 import { plural } from '../../shared/lib/quest-labels';
+import './quest-calendar.css';
 
 interface QuestCalendarProps {
   questId: string;

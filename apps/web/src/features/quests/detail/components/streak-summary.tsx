@@ -1,5 +1,6 @@
 import type { StreakFigures } from '@doers/contract';
 import { StreakFlame } from '../../shared/components/streak-flame';
+import './streak-summary.css';
 
 /** The big flame with the current streak, then longest and total. */
 export function StreakSummary({ figures, lit }: { figures: StreakFigures; lit: boolean }) {

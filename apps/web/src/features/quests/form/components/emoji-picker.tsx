@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { QUEST_EMOJIS } from '../../shared/lib/quest-labels';
+import '../../../../components/ui/field.css';
+import './emoji-picker.css';
 
 interface EmojiPickerProps {
   value: string;

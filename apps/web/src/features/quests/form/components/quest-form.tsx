@@ -26,6 +26,7 @@ import { SharingSettings } from './sharing-settings';
 import { TargetFields } from './target-fields';
 import { TasksEditor } from './tasks-editor';
 import { TemplatePicker } from './template-picker';
+import './quest-form.css';
 
 export interface QuestFormProps {
   mode: 'create' | 'edit';

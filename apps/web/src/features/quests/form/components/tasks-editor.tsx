@@ -5,6 +5,9 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '../../../../com
 import { randomId } from '../../../../lib/random-id';
 import type { QuestFormErrors } from '../lib/quest-form-model';
 import type { TaskDraft, TasksAction } from '../lib/tasks-editor-reducer';
+import '../../../../components/ui/field.css';
+import '../../../../components/ui/icon-button.css';
+import './tasks-editor.css';
 
 interface TasksEditorProps {
   tasks: TaskDraft[];

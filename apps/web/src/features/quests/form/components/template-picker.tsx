@@ -4,6 +4,9 @@ import { ErrorState } from '../../../../components/ui/state-panels';
 import { errorMessage } from '../../../../lib/api-error';
 import { useQuestTemplates } from '../api/use-quest-templates';
 import { CATEGORY_LABELS, plural } from '../../shared/lib/quest-labels';
+import '../../../../components/ui/field.css';
+import '../../../../components/ui/state-panels.css';
+import './template-picker.css';
 
 interface TemplatePickerProps {
   selectedId: string | null;

@@ -13,6 +13,7 @@ import { CATEGORY_LABELS, plural, VISIBILITY_LABELS } from '../../shared/lib/que
 import { QUEST_TUTORIAL_MARKERS } from '../../shared/lib/tutorial-markers';
 import { CelebrationBurst } from '../../today/components/celebration-burst';
 import { StreakFlame } from '../../shared/components/streak-flame';
+import './quest-card.css';
 
 interface QuestCardProps {
   quest: Quest;

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, SkeletonList } from '../../../../components/ui/
 import { errorMessage } from '../../../../lib/api-error';
 import { useQuestList } from '../../shared/api/use-quest-list';
 import { QuestCard } from './quest-card';
+import './quest-list.css';
 
 const EMPTY: Record<QuestStatus, { icon: ReactNode; title: string; text: string }> = {
   active: {

@@ -11,6 +11,7 @@ import {
   QuestLimitNote,
   questLimitText,
 } from '../../shared/components/quest-limit-note';
+import './quests-page.css';
 
 const TAB_LABELS: Record<QuestStatus, string> = {
   active: 'Active',

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { IconGlobe, IconLock, IconUsers } from '../../../../components/ui/icons';
 import { formatDayLong } from '../../../../lib/days';
 import { CATEGORY_LABELS, plural, VISIBILITY_LABELS } from '../lib/quest-labels';
+import './quest-header.css';
 
 const VISIBILITY_ICONS: Record<Quest['visibility'], ReactNode> = {
   public: <IconGlobe size={16} />,

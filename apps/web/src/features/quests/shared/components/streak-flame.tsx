@@ -1,4 +1,5 @@
 import { IconFlame } from '../../../../components/ui/icons';
+import './streak-flame.css';
 
 interface StreakFlameProps {
   count: number;

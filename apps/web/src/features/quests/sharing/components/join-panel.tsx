@@ -9,6 +9,7 @@ import { useJoinQuest } from '../api/use-sharing';
 import { useQuestList } from '../../shared/api/use-quest-list';
 import { joinState } from '../lib/join-state';
 import { isAtQuestLimit, QuestLimitNote } from '../../shared/components/quest-limit-note';
+import './join-panel.css';
 
 /** The call to action of a shared quest, from "Join Doers" to "Open quest". */
 export function JoinPanel({ shared }: { shared: SharedQuest }) {

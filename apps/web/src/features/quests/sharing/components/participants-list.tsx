@@ -4,6 +4,7 @@ import { FounderStar } from '../../../../components/ui/founder-star';
 import { IconCheck } from '../../../../components/ui/icons';
 import { plural } from '../../shared/lib/quest-labels';
 import { StreakFlame } from '../../shared/components/streak-flame';
+import './participants-list.css';
 
 interface ParticipantsListProps {
   participants: QuestParticipant[];

@@ -5,6 +5,8 @@ import { IconCopy, IconShare } from '../../../../components/ui/icons';
 import { canShare, copyText } from '../../../../lib/clipboard';
 import { toast } from '../../../../lib/toast-store';
 import { QUEST_TUTORIAL_MARKERS } from '../../shared/lib/tutorial-markers';
+import '../../../../components/ui/field.css';
+import './share-link.css';
 
 export function sharedQuestUrl(questId: string): string {
   return `${window.location.origin}/shared-quests/${questId}`;

@@ -7,6 +7,7 @@ import { JoinPanel } from '../components/join-panel';
 import { ParticipantsList } from '../components/participants-list';
 import { QuestHeader } from '../../shared/components/quest-header';
 import { QuestQueryState } from '../../shared/components/quest-query-state';
+import './shared-quest-page.css';
 
 /** The public face of a quest: readable signed out (public quests), with a way in. */
 export function SharedQuestPage() {

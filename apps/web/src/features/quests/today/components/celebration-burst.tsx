@@ -1,4 +1,5 @@
 import { useEffect, useState, type CSSProperties } from 'react';
+import './celebration-burst.css';
 
 const PIECES = 16;
 const COLORS = ['var(--color-accent)', 'var(--color-primary)', '#ffd36b', 'var(--color-success)'];

@@ -1,6 +1,7 @@
 import type { QuestTask } from '@doers/contract';
 import { useId } from 'react';
 import { IconCheck } from '../../../../components/ui/icons';
+import './task-checklist.css';
 
 interface TaskChecklistProps {
   tasks: QuestTask[];

@@ -13,6 +13,7 @@ import { closedText, todayStatus } from '../lib/today-status';
 import { CelebrationBurst } from './celebration-burst';
 import { TaskChecklist } from './task-checklist';
 import { YesterdayCheckIn } from './yesterday-check-in';
+import './today-panel.css';
 
 interface TodayPanelProps {
   quest: Quest;

@@ -8,6 +8,7 @@ import { toast } from '../../../../lib/toast-store';
 import { useCheckIn } from '../api/use-check-in';
 import { celebrationFor } from '../lib/celebration';
 import { TaskChecklist } from './task-checklist';
+import './yesterday-check-in.css';
 
 interface YesterdayCheckInProps {
   quest: Quest;
