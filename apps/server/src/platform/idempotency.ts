@@ -6,7 +6,7 @@ import { sha256 } from './tokens.js';
 
 /**
  * Writes the offline queue may replay carry an Idempotency-Key: a replay returns the first
- * answer and changes nothing twice (docs/product/api.md).
+ * answer and changes nothing twice (docs/product/app-shell.md).
  */
 export async function idempotent<T>(
   db: Queryable,

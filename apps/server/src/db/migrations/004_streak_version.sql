@@ -1,3 +1,3 @@
 -- Streak figures are written optimistically: a writer saves only if the version it read is
--- still the current one (docs/decisions/0007-one-clock-events-and-cheap-check-ins.md).
+-- still the current one (docs/decisions/0007-clock-events-and-cheap-writes.md).
 ALTER TABLE user_stats ADD COLUMN streak_version integer NOT NULL DEFAULT 0;

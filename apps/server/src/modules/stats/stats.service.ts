@@ -31,7 +31,7 @@ const ATTEMPTS = 5;
 /**
  * A person's figures (user_stats). Streak writes are optimistic: they read the inputs and the
  * version without a lock and save only if the version is unchanged, retrying otherwise
- * (docs/decisions/0007-one-clock-events-and-cheap-check-ins.md).
+ * (docs/decisions/0007-clock-events-and-cheap-writes.md).
  */
 export class StatsService {
   constructor(private readonly stats: StatsRepository) {}

@@ -11,7 +11,8 @@ import {
 /**
  * What a person may do on a quest right now. The quest view shows these answers and the
  * check-in and undo endpoints enforce the very same ones, so the app never offers what the
- * server will refuse, whatever zone the person opens it from (docs/decisions/0005).
+ * server will refuse, whatever zone the person opens it from
+ * (docs/product/check-ins-and-streaks.md, docs/decisions/0005-days-and-streaks.md).
  */
 export type QuestDayState<M extends DayMark> = {
   now: LocalNow;
