@@ -4,56 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { accountKeys } from '../../../../lib/auth/account-keys';
 import { reflects } from '../../../../lib/query-topics';
 import { questKeys } from '../../quest-keys';
+import { makeQuest, makeViewer } from '../../testing/quest-fixtures';
 import { applyCheckIn } from './apply-check-in';
 
-const viewer = {
-  role: 'owner' as const,
-  requestStatus: null,
-  today: '2026-11-23',
-  yesterday: '2026-11-22',
-  checkedInToday: false,
-  tasksDoneToday: [],
-  checkedInYesterday: false,
-  canCheckInToday: true,
-  canCheckInYesterday: false,
-  canUndoToday: false,
-  currentStreak: 0,
-  longestStreak: 0,
-  totalCheckIns: 0,
-};
-
-function makeQuest(id: string, extra: Partial<Quest> = {}): Quest {
-  return {
-    id,
-    owner: {
-      id: 'u1',
-      username: 'maya',
-      displayName: 'Maya',
-      profilePictureUrl: null,
-      isFounder: false,
-    },
-    title: `Quest ${id}`,
-    description: '',
-    category: 'health',
-    emoji: '🎯',
-    tasks: [],
-    targetDays: null,
-    endDate: null,
-    visibility: 'public',
-    allowOthersToJoin: false,
-    participantLimit: null,
-    requiresApproval: false,
-    status: 'active',
-    startedOn: '2026-11-20',
-    participantCount: 1,
-    createdAt: '2026-11-20T08:00:00Z',
-    updatedAt: '2026-11-20T08:00:00Z',
-    completedAt: null,
-    abandonedAt: null,
-    viewer,
-    ...extra,
-  };
-}
+const viewer = makeViewer();
 
 /** A cache as the quest page leaves it, with a fetch counter per key and live observers. */
 function setUp(quest: Quest) {
