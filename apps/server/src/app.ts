@@ -46,7 +46,7 @@ import { VibesRepository } from './modules/vibes/vibes.repository.js';
 import { vibesRoutes } from './modules/vibes/vibes.routes.js';
 import { VibesService } from './modules/vibes/vibes.service.js';
 import { createAuthenticate, readTimezone } from './platform/authenticate.js';
-import { systemClock, type Clock } from './platform/clock.js';
+import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import { HttpError, installErrorHandling } from './platform/errors.js';
 import { EventBus } from './platform/events.js';
@@ -63,8 +63,8 @@ export type AppDeps = {
   limiter: RateLimiter;
   mailer: Mailer;
   version: string;
-  /** Where "now" comes from; tests pass a TestClock and move it. */
-  clock?: Clock;
+  /** Where "now" comes from: the system clock, or a TestClock that tests move. */
+  clock: Clock;
   /** Tests check every answer against the contract's response schema. */
   checkResponses?: boolean;
 };
@@ -74,8 +74,7 @@ export type AppDeps = {
  * event subscriptions, then routes under /api. Owns nothing it is given (the caller closes it).
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, limiter, mailer } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { config, db, limiter, mailer, clock } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 100 * 1024,

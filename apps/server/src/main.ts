@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   // PGlite is one process's: a second server on the same DATA_DIR would corrupt it.
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const runtime = await openRuntime(config, log);
-  const app = await buildApp({ config, ...runtime, version: serverVersion });
+  const app = await buildApp({ config, ...runtime, clock: systemClock, version: serverVersion });
 
   if (config.seedDemo) await seedDemo(runtime.db, config, log, systemClock);
 

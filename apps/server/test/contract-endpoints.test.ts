@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { systemClock } from '../src/platform/clock.js';
 import { loadConfig } from '../src/platform/config.js';
 import { openRuntime, type Runtime } from '../src/runtime.js';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'doers-contract-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
   runtime = await openRuntime(config, pino({ level: 'silent' }), { inMemory: true });
-  app = await buildApp({ config, ...runtime, version: 'test' });
+  app = await buildApp({ config, ...runtime, clock: systemClock, version: 'test' });
   await app.ready();
 });
 afterAll(async () => {

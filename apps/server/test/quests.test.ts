@@ -275,6 +275,21 @@ describe('check-ins', () => {
     ).toBe(404);
   });
 
+  it('five check-ins at once from five tabs: one is recorded, the others are told', async () => {
+    const { auth } = await registerFounder(server);
+    const quest = await createQuest(server, auth);
+    const tabs = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        server.request<ApiErrorBody>('POST', `/api/quests/${quest.id}/check-ins`, {
+          ...as(auth),
+          body: {},
+        }),
+      ),
+    );
+    expect(tabs.map((t) => t.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await stats(auth)).toMatchObject({ currentStreak: 1, totalCheckIns: 1 });
+  });
+
   it('the same Idempotency-Key twice makes one check-in', async () => {
     const { auth } = await registerFounder(server);
     const quest = await createQuest(server, auth);
