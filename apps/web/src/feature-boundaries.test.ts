@@ -24,7 +24,7 @@ describe('web import boundaries (ESLint)', () => {
       '../../quests/lazy',
       '../../../features/quests/quest-keys',
       '@/features/quests/list/components/quest-card',
-      'src/features/quests/shared/lib/quest-labels',
+      'src/features/quests/common/lib/quest-labels',
     ]) {
       const code = `import { x } from '${source}';\nexport const y = x;\n`;
       expect(await problems(code, ACTIVITY), source).toEqual([
@@ -51,7 +51,7 @@ describe('web import boundaries (ESLint)', () => {
     ].join('\n');
     expect(await problems(code, ACTIVITY)).toEqual([]);
     const sameFeature =
-      "import { useQuest } from '../../shared/api/use-quest';\nexport { useQuest };";
+      "import { useQuest } from '../../common/api/use-quest';\nexport { useQuest };";
     expect(await problems(sameFeature, 'features/quests/list/components/x.tsx')).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ export {
   QUEST_TUTORIAL_MARKERS,
   QUEST_TUTORIAL_SELECTORS,
   type QuestTutorialMarker,
-} from './shared/lib/tutorial-markers';
+} from './common/lib/tutorial-markers';
 
 /** The create form, for onboarding's first-quest step; render it inside `<Suspense>`. */
 export const CreateQuestForm = lazy(() =>

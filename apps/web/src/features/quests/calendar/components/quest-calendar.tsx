@@ -9,7 +9,7 @@ import {
   calendarCellLabel,
   countCheckedIn,
 } from '../lib/calendar-grid';
-import { plural } from '../../shared/lib/quest-labels';
+import { plural } from '../../common/lib/quest-labels';
 import './quest-calendar.css';
 
 interface QuestCalendarProps {

@@ -1,5 +1,5 @@
 import type { StreakFigures } from '@doers/contract';
-import { StreakFlame } from '../../shared/components/streak-flame';
+import { StreakFlame } from '../../common/components/streak-flame';
 import './streak-summary.css';
 
 /** The big flame with the current streak, then longest and total. */

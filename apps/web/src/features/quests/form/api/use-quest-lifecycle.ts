@@ -1,7 +1,7 @@
 import { questsApi, type Quest } from '@doers/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
-import { forgetQuest, invalidateQuest } from '../../shared/api/invalidate-quest';
+import { forgetQuest, invalidateQuest } from '../../common/api/invalidate-quest';
 
 export type QuestLifecycleAction = 'complete' | 'abandon' | 'delete';
 

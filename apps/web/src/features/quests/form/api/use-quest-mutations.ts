@@ -1,7 +1,7 @@
 import { questsApi, type CreateQuestRequest, type UpdateQuestRequest } from '@doers/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
-import { invalidateQuest } from '../../shared/api/invalidate-quest';
+import { invalidateQuest } from '../../common/api/invalidate-quest';
 
 /**
  * Creating a quest also completes the onboarding step 'first-quest' on the server; onboarding's

@@ -2,9 +2,9 @@ import type { Quest } from '@doers/contract';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../../lib/toast-store';
 import { useCreateQuest } from '../api/use-quest-mutations';
-import { useQuestList } from '../../shared/api/use-quest-list';
+import { useQuestList } from '../../common/api/use-quest-list';
 import { EMPTY_QUEST_FORM, toCreateRequest } from '../lib/quest-form-model';
-import { isAtQuestLimit, QuestLimitNote } from '../../shared/components/quest-limit-note';
+import { isAtQuestLimit, QuestLimitNote } from '../../common/components/quest-limit-note';
 import { QuestForm } from './quest-form';
 
 interface CreateQuestFormProps {

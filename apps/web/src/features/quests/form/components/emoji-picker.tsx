@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { QUEST_EMOJIS } from '../../shared/lib/quest-labels';
+import { QUEST_EMOJIS } from '../../common/lib/quest-labels';
 import '../../../../components/ui/field.css';
 import './emoji-picker.css';
 

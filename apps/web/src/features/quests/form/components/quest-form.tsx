@@ -19,7 +19,7 @@ import {
   CATEGORY_LABELS,
   VISIBILITY_DESCRIPTIONS,
   VISIBILITY_LABELS,
-} from '../../shared/lib/quest-labels';
+} from '../../common/lib/quest-labels';
 import type { QuestFormValues } from '../lib/quest-form-model';
 import { EmojiPicker } from './emoji-picker';
 import { SharingSettings } from './sharing-settings';

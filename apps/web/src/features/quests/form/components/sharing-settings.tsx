@@ -1,7 +1,7 @@
 import { SwitchField } from '../../../../components/ui/switch-field';
 import { TextField } from '../../../../components/ui/text-field';
 import { canBeShared, type QuestFormErrors, type QuestFormValues } from '../lib/quest-form-model';
-import { QUEST_TUTORIAL_MARKERS as MARKERS } from '../../shared/lib/tutorial-markers';
+import { QUEST_TUTORIAL_MARKERS as MARKERS } from '../../common/lib/tutorial-markers';
 import '../../../../components/ui/field.css';
 import './sharing-settings.css';
 

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { ErrorState } from '../../../../components/ui/state-panels';
 import { errorMessage } from '../../../../lib/api-error';
 import { useQuestTemplates } from '../api/use-quest-templates';
-import { CATEGORY_LABELS, plural } from '../../shared/lib/quest-labels';
+import { CATEGORY_LABELS, plural } from '../../common/lib/quest-labels';
 import '../../../../components/ui/field.css';
 import '../../../../components/ui/state-panels.css';
 import './template-picker.css';

@@ -6,11 +6,11 @@ import { EmptyState } from '../../../../components/ui/state-panels';
 import { toast } from '../../../../lib/toast-store';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { useUpdateQuest } from '../api/use-quest-mutations';
-import { useQuest } from '../../shared/api/use-quest';
-import { PageBackLink } from '../../shared/components/page-back-link';
+import { useQuest } from '../../common/api/use-quest';
+import { PageBackLink } from '../../common/components/page-back-link';
 import { QuestForm } from '../components/quest-form';
 import { QuestOwnerActions } from '../components/quest-owner-actions';
-import { QuestQueryState } from '../../shared/components/quest-query-state';
+import { QuestQueryState } from '../../common/components/quest-query-state';
 import { formFromQuest, toUpdateRequest, type QuestFormValues } from '../lib/quest-form-model';
 
 function EditQuest({ quest }: { quest: Quest }) {

@@ -9,10 +9,10 @@ import { toast } from '../../../../lib/toast-store';
 import { useCheckIn } from '../../today/api/use-check-in';
 import { celebrationFor } from '../../today/lib/celebration';
 import { todayStatus } from '../../today/lib/today-status';
-import { CATEGORY_LABELS, plural, VISIBILITY_LABELS } from '../../shared/lib/quest-labels';
-import { QUEST_TUTORIAL_MARKERS } from '../../shared/lib/tutorial-markers';
+import { CATEGORY_LABELS, plural, VISIBILITY_LABELS } from '../../common/lib/quest-labels';
+import { QUEST_TUTORIAL_MARKERS } from '../../common/lib/tutorial-markers';
 import { CelebrationBurst } from '../../today/components/celebration-burst';
-import { StreakFlame } from '../../shared/components/streak-flame';
+import { StreakFlame } from '../../common/components/streak-flame';
 import './quest-card.css';
 
 interface QuestCardProps {

@@ -5,7 +5,7 @@ import { LoadMoreButton } from '../../../../components/ui/load-more-button';
 import { IconCheck, IconPlus, IconTarget, IconX } from '../../../../components/ui/icons';
 import { EmptyState, ErrorState, SkeletonList } from '../../../../components/ui/state-panels';
 import { errorMessage } from '../../../../lib/api-error';
-import { useQuestList } from '../../shared/api/use-quest-list';
+import { useQuestList } from '../../common/api/use-quest-list';
 import { QuestCard } from './quest-card';
 import './quest-list.css';
 

@@ -4,13 +4,13 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { IconPlus } from '../../../../components/ui/icons';
 import { usePageTitle } from '../../../../lib/use-page-title';
-import { useQuestList } from '../../shared/api/use-quest-list';
+import { useQuestList } from '../../common/api/use-quest-list';
 import { QuestList } from '../components/quest-list';
 import {
   isAtQuestLimit,
   QuestLimitNote,
   questLimitText,
-} from '../../shared/components/quest-limit-note';
+} from '../../common/components/quest-limit-note';
 import './quests-page.css';
 
 const TAB_LABELS: Record<QuestStatus, string> = {

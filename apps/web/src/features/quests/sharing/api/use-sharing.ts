@@ -2,8 +2,8 @@ import { sharingApi } from '@doers/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 import { questKeys } from '../../quest-keys';
-import { forgetQuest, invalidateQuest } from '../../shared/api/invalidate-quest';
-import { retryUnlessMissing } from '../../shared/api/use-quest';
+import { forgetQuest, invalidateQuest } from '../../common/api/invalidate-quest';
+import { retryUnlessMissing } from '../../common/api/use-quest';
 
 export function useQuestLeaderboard(id: string, enabled = true) {
   return useQuery({

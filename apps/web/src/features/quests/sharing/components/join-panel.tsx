@@ -6,9 +6,9 @@ import { IconCheck, IconQr, IconUsers } from '../../../../components/ui/icons';
 import { errorMessage } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast-store';
 import { useJoinQuest } from '../api/use-sharing';
-import { useQuestList } from '../../shared/api/use-quest-list';
+import { useQuestList } from '../../common/api/use-quest-list';
 import { joinState } from '../lib/join-state';
-import { isAtQuestLimit, QuestLimitNote } from '../../shared/components/quest-limit-note';
+import { isAtQuestLimit, QuestLimitNote } from '../../common/components/quest-limit-note';
 import './join-panel.css';
 
 /** The call to action of a shared quest, from "Join Doers" to "Open quest". */

@@ -2,8 +2,8 @@ import type { QuestParticipant } from '@doers/contract';
 import { Avatar } from '../../../../components/ui/avatar';
 import { FounderStar } from '../../../../components/ui/founder-star';
 import { IconCheck } from '../../../../components/ui/icons';
-import { plural } from '../../shared/lib/quest-labels';
-import { StreakFlame } from '../../shared/components/streak-flame';
+import { plural } from '../../common/lib/quest-labels';
+import { StreakFlame } from '../../common/components/streak-flame';
 import './participants-list.css';
 
 interface ParticipantsListProps {

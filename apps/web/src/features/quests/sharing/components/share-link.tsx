@@ -4,7 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { IconCopy, IconShare } from '../../../../components/ui/icons';
 import { canShare, copyText } from '../../../../lib/clipboard';
 import { toast } from '../../../../lib/toast-store';
-import { QUEST_TUTORIAL_MARKERS } from '../../shared/lib/tutorial-markers';
+import { QUEST_TUTORIAL_MARKERS } from '../../common/lib/tutorial-markers';
 import '../../../../components/ui/field.css';
 import './share-link.css';
 

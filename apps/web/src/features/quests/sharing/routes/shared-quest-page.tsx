@@ -5,8 +5,8 @@ import { usePageTitle } from '../../../../lib/use-page-title';
 import { useSharedQuest } from '../api/use-sharing';
 import { JoinPanel } from '../components/join-panel';
 import { ParticipantsList } from '../components/participants-list';
-import { QuestHeader } from '../../shared/components/quest-header';
-import { QuestQueryState } from '../../shared/components/quest-query-state';
+import { QuestHeader } from '../../common/components/quest-header';
+import { QuestQueryState } from '../../common/components/quest-query-state';
 import './shared-quest-page.css';
 
 /** The public face of a quest: readable signed out (public quests), with a way in. */

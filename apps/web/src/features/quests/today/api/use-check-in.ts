@@ -5,7 +5,7 @@ import { api } from '../../../../lib/api';
 import { isApiError } from '../../../../lib/api-error';
 import { retryMutation } from '../../../../lib/mutation-retry';
 import { randomId } from '../../../../lib/random-id';
-import { invalidateQuest } from '../../shared/api/invalidate-quest';
+import { invalidateQuest } from '../../common/api/invalidate-quest';
 import { checkInScope, createKeyRing } from '../lib/idempotency-keys';
 import { applyCheckIn } from './apply-check-in';
 

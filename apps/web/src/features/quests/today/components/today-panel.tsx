@@ -5,7 +5,7 @@ import { IconCheck, IconFlame, IconUndo } from '../../../../components/ui/icons'
 import { errorMessage } from '../../../../lib/api-error';
 import { formatDayLong } from '../../../../lib/days';
 import { toast } from '../../../../lib/toast-store';
-import { QUEST_TUTORIAL_MARKERS as MARKERS } from '../../shared/lib/tutorial-markers';
+import { QUEST_TUTORIAL_MARKERS as MARKERS } from '../../common/lib/tutorial-markers';
 import { useCheckIn, useUndoCheckIn } from '../api/use-check-in';
 import { useTickedTasks } from '../hooks/use-ticked-tasks';
 import { celebrationFor } from '../lib/celebration';
