@@ -5,7 +5,7 @@ import globals from 'globals';
 import { webBoundaries } from './apps/web/lint/feature-boundaries.js';
 
 // SQL lives in repositories (and db/) only: elsewhere in the server nothing calls `.query(…)`.
-// tooling/lint-rules.test.ts proves it fires. Not in the list below until the server passes it.
+// tooling/lint-rules.test.ts proves it fires, on its own and as part of this configuration.
 /** @type {import('eslint').Linter.Config} */
 export const sqlOnlyInRepositories = {
   files: ['apps/server/src/**/*.ts'],
@@ -60,5 +60,5 @@ export default tseslint.config(
       'doers-web/boundaries': 'error',
     },
   },
-  // sqlOnlyInRepositories,
+  sqlOnlyInRepositories,
 );

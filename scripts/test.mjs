@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, every unit and API suite (Vitest), the production build, and the
-// end-to-end suite in headless Chromium (Playwright). Ends with one "N passed, N failed" line.
+// `npm test`: formatting, typecheck, lint, module boundaries, every unit and API suite (Vitest),
+// the production build, and the end-to-end suite in headless Chromium (Playwright). Ends with one
+// "N passed, N failed" line.
 //   node scripts/test.mjs --api-only   only the server's database and API suites (CI runs this
 //                                      again with DATABASE_URL and REDIS_URL set)
 import { spawnSync } from 'node:child_process';
@@ -57,7 +58,8 @@ if (apiOnly) {
 let ok =
   run('Formatting (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level=warn']) &&
   run('Typecheck', 'npx', ['tsc', '-b']) &&
-  run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']) &&
+  run('Module boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
 if (!ok) finish(false);
 
 ok = run(

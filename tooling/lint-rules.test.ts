@@ -64,6 +64,17 @@ describe('SQL only in repositories (ESLint)', () => {
     expect(await reportedLines(code, 'apps/web/src/lib/api-client.ts')).toEqual([]);
   });
 
+  it('is part of the repository lint (eslint.config.js)', async () => {
+    const repositoryLint = new ESLint({ cwd: repoRoot });
+    const code = fixture('service-with-sql.ts');
+    const path = 'apps/server/src/modules/quests/quests.service.ts';
+    const [result] = await repositoryLint.lintText(code, { filePath: path });
+    const lines = (result?.messages ?? [])
+      .filter((message) => message.ruleId === 'no-restricted-syntax')
+      .map((message) => message.line);
+    expect(lines).toEqual(markedLines(code));
+  });
+
   it('does not mistake reading request.query for a query', async () => {
     const code = fixture('service-without-sql.ts');
     expect(await reportedLines(code, 'apps/server/src/modules/q/q.service.ts')).toEqual([]);
