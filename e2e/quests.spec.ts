@@ -1,31 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { AuthResponse, CreateQuestRequest, Quest } from '@doers/contract';
-import { finishOnboardingByApi, newPerson, signUpByApi, type Person } from './support/accounts.js';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
+import { createQuestByApi, onboardedPerson } from './support/quests.js';
 import { signInThroughUi } from './support/sign-in.js';
-
-async function onboardedPerson(
-  request: APIRequestContext,
-  prefix: string,
-): Promise<{ person: Person; auth: AuthResponse }> {
-  const person = newPerson(prefix);
-  const auth = await signUpByApi(request, person, { founder: true });
-  await finishOnboardingByApi(request, auth);
-  return { person, auth };
-}
-
-async function createQuestByApi(
-  request: APIRequestContext,
-  auth: AuthResponse,
-  body: CreateQuestRequest,
-): Promise<Quest> {
-  const res = await request.post('/api/quests', {
-    data: body,
-    headers: { authorization: `Bearer ${auth.tokens.accessToken}` },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Quest;
-}
 
 test('create a quest from a template, tick its tasks, check in and see the streak', async ({
   page,
