@@ -18,7 +18,7 @@ async function problems(code: string, file: string): Promise<string[]> {
 const ACTIVITY = 'features/activity/components/timeline.tsx';
 
 describe('web import boundaries (ESLint)', () => {
-  it("reports a feature reaching into another feature's internals, however it is spelled", async () => {
+  it("reports a feature reaching into another's internals, however it is spelled", async () => {
     for (const source of [
       '../../quests/list/components/quest-card',
       '../../quests/lazy',
@@ -28,7 +28,8 @@ describe('web import boundaries (ESLint)', () => {
     ]) {
       const code = `import { x } from '${source}';\nexport const y = x;\n`;
       expect(await problems(code, ACTIVITY), source).toEqual([
-        `'${source}' reaches into the quests feature: import from its index (features/quests), or move what both need to components/ or lib/.`,
+        `'${source}' reaches into the quests feature: import from its index ` +
+          '(features/quests), or move what both need to components/ or lib/.',
       ]);
     }
   });

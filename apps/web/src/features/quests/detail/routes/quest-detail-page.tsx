@@ -12,6 +12,7 @@ import { QuestQueryState } from '../../common/components/quest-query-state';
 import { ShareLink } from '../../sharing/components/share-link';
 import { StreakSummary } from '../components/streak-summary';
 import { TodayPanel } from '../../today/components/today-panel';
+import { showsParticipants } from '../../common/lib/quest-facts';
 
 export function QuestDetailPage() {
   const { questId = '' } = useParams();
@@ -32,7 +33,6 @@ export function QuestDetailPage() {
   // Someone who is not on the quest sees its public face, with a way to join.
   if (!viewer?.role) return <Navigate to={`/shared-quests/${quest.id}`} replace />;
   const isOwner = viewer.role === 'owner';
-  const shared = quest.allowOthersToJoin || quest.participantCount > 1;
 
   return (
     <div className="page quest-page">
@@ -63,7 +63,7 @@ export function QuestDetailPage() {
       )}
       <StreakSummary figures={viewer} lit={viewer.checkedInToday} />
       <QuestCalendar questId={quest.id} today={viewer.today} startedOn={quest.startedOn} />
-      {shared && <QuestParticipants questId={quest.id} />}
+      {showsParticipants(quest) && <QuestParticipants questId={quest.id} />}
       <ShareLink quest={quest} />
     </div>
   );

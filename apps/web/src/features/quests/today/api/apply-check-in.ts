@@ -3,12 +3,8 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { accountKeys } from '../../../../lib/auth/account-keys';
 import { invalidateTopic } from '../../../../lib/query-topics';
 import { questKeys } from '../../quest-keys';
-import {
-  showsParticipants,
-  withCalendarDay,
-  withQuestInPages,
-  type CalendarChange,
-} from '../lib/check-in-cache';
+import { showsParticipants } from '../../common/lib/quest-facts';
+import { withCalendarDay, withQuestInPages, type CalendarChange } from '../lib/check-in-cache';
 
 /**
  * What a check-in (or its undo) changed, and nothing more. The answer carries the updated quest:

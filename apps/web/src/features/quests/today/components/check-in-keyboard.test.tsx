@@ -62,7 +62,7 @@ afterEach(() => {
 });
 
 describe('checking in by keyboard', () => {
-  it('Space ticks tasks, Enter checks in, focus lands on Undo, and Enter there brings Check in back', async () => {
+  it('Space ticks, Enter checks in, focus goes to Undo and back to Check in', async () => {
     const sent = fakeApi(server);
     const user = userEvent.setup();
     render(renderableTodayPanel(open).element);

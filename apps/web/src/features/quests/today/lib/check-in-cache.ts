@@ -36,8 +36,3 @@ export function withCalendarDay(
     : [...calendar.days, entry].sort((a, b) => a.day.localeCompare(b.day));
   return { ...calendar, days };
 }
-
-/** Whether the quest page shows other people's progress (its leaderboard). */
-export function showsParticipants(quest: Pick<Quest, 'allowOthersToJoin' | 'participantCount'>) {
-  return quest.allowOthersToJoin || quest.participantCount > 1;
-}
