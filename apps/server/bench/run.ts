@@ -10,9 +10,9 @@
 //   npm run bench -- --profile .bench-profiles   also write the server's CPU profile there
 //                                                (read it with bench/profile-summary.ts)
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,7 +47,7 @@ type Target = {
   /** After each run: put things back for the next (a check-in left by a cut-off pair). */
   reset?(): Promise<void>;
 };
-type Figures = { rps: number; p50: number; p99: number; bad: number };
+type Figures = { rps: number; p50: number; p99: number; bad: number; total: number };
 
 async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -207,20 +207,48 @@ function measure(base: string, target: Target, duration: number): Promise<Figure
           p50: result.latency.p50,
           p99: result.latency.p99,
           bad: result.non2xx + result.errors + result.timeouts,
+          total: result.requests.total,
         });
       },
     );
   });
 }
 
-async function run(base: string, target: Target): Promise<Figures> {
+/** CPU seconds (user + system) a process has used so far, on Linux; undefined elsewhere. */
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A warm-up, then the measured run; with `pid`, also the CPU time that process spent per request. */
+async function run(
+  base: string,
+  target: Target,
+  pid?: number,
+): Promise<Figures & { cpuMs?: number }> {
   if (warmup > 0) {
     await measure(base, target, warmup);
     await target.reset?.();
   }
+  const cpuBefore = cpuSeconds(pid);
   const figures = await measure(base, target, seconds);
+  const cpuAfter = cpuSeconds(pid);
   await target.reset?.();
-  return figures;
+  return cpuBefore === undefined || cpuAfter === undefined || !figures.total
+    ? figures
+    : { ...figures, cpuMs: ((cpuAfter - cpuBefore) * 1000) / figures.total };
 }
 
 /** PostgreSQL: a schema of its own, dropped at the end. */
@@ -347,8 +375,8 @@ async function main(): Promise<void> {
       `\nDoers API benchmark — ${engine}, autocannon, ${connections} connections, ` +
         `${warmup} s warm-up then ${seconds} s per route; Node ${process.version}\n`,
     );
-    const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'node:http req/s', 'ratio'];
-    const widths = [36, 9, 8, 8, 16, 7];
+    const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'node:http req/s', 'ratio', 'CPU ms/req'];
+    const widths = [36, 9, 8, 8, 16, 7, 10];
     const line = (cells: string[]) =>
       cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
     console.log(line(header));
@@ -357,7 +385,7 @@ async function main(): Promise<void> {
     const windows: string[] = [];
     for (const target of targets) {
       const loadFrom = (performance.now() - spawnedAt) / 1000 + warmup;
-      const real = await run(base, target);
+      const real = await run(base, target, server.child.pid);
       const loadTo = loadFrom + seconds;
       if (args.profile)
         windows.push(`--from ${loadFrom.toFixed(1)} --to ${loadTo.toFixed(1)}   ${target.name}`);
@@ -371,12 +399,15 @@ async function main(): Promise<void> {
           fmt(real.p99, 1),
           baseline ? fmt(baseline.rps) : '—',
           baseline ? `${fmt((real.rps / baseline.rps) * 100, 1)}%` : '—',
+          real.cpuMs === undefined ? '—' : fmt(real.cpuMs, 2),
         ]),
       );
     }
     console.log(
       '\nratio: the server’s req/s as a share of a bare node:http server answering the same URLs ' +
         'with a fixed JSON body of the same size, measured in the same run.\n' +
+        'CPU ms/req: CPU time (user + system) the server process spent per request, which a busy ' +
+        'machine disturbs less than req/s.\n' +
         'The check-in row alternates a check-in and its undo on a quest per connection: both ' +
         'are writes.',
     );
