@@ -133,7 +133,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 describe('401 handling', () => {
   it('refreshes once and retries once with the new token', async () => {
     tokens.setTokens({ accessToken: 'stale', refreshToken: 'good-refresh' }, true);
-    await expect(client.get('/protected')).resolves.toEqual({ ok: true });
+    await expect(client.request('GET', '/protected')).resolves.toEqual({ ok: true });
     expect(hits).toEqual({ refresh: 1, protected: 2 });
     expect(tokens.getAccessToken()).toBe('fresh-access');
     expect(local.getItem('refreshToken')).toBe('fresh-refresh');
@@ -142,21 +142,24 @@ describe('401 handling', () => {
   it('shares one refresh between concurrent 401s', async () => {
     refreshDelayMs = 50;
     tokens.setTokens({ accessToken: 'stale', refreshToken: 'good-refresh' }, true);
-    const results = await Promise.all([client.get('/protected'), client.get('/protected')]);
+    const results = await Promise.all([
+      client.request('GET', '/protected'),
+      client.request('GET', '/protected'),
+    ]);
     expect(results).toEqual([{ ok: true }, { ok: true }]);
     expect(hits).toEqual({ refresh: 1, protected: 4 });
   });
 
   it('does not refresh again when the retry is also refused', async () => {
     tokens.setTokens({ accessToken: 'stale', refreshToken: 'good-refresh' }, true);
-    const error = await rejection(client.get('/always-401'));
+    const error = await rejection(client.request('GET', '/always-401'));
     expect(error.statusCode).toBe(401);
     expect(hits.refresh).toBe(1);
   });
 
   it('clears the tokens and reports an expired session when refresh fails', async () => {
     tokens.setTokens({ accessToken: 'stale', refreshToken: 'revoked' }, false);
-    const error = await rejection(client.get('/protected'));
+    const error = await rejection(client.request('GET', '/protected'));
     expect(error.message).toBe(SESSION_EXPIRED_MESSAGE);
     expect(error.statusCode).toBe(401);
     expect(expired).toEqual([SESSION_EXPIRED_MESSAGE]);
@@ -165,7 +168,7 @@ describe('401 handling', () => {
 
   it('leaves auth calls alone: their 401 is the answer', async () => {
     tokens.setTokens({ accessToken: 'stale', refreshToken: 'good-refresh' }, true);
-    const error = await rejection(client.get('/always-401', { skipAuthRefresh: true }));
+    const error = await rejection(client.request('GET', '/always-401', { skipAuthRefresh: true }));
     expect(error.message).toBe('Nope');
     expect(hits.refresh).toBe(0);
   });
@@ -173,7 +176,7 @@ describe('401 handling', () => {
 
 describe('failures without an HTTP answer', () => {
   it('times out with the exact message and status 0', async () => {
-    const error = await rejection(makeClient(50).get('/slow'));
+    const error = await rejection(makeClient(50).request('GET', '/slow'));
     expect(error.message).toBe(TIMEOUT_MESSAGE);
     expect(error.statusCode).toBe(0);
   });
@@ -184,7 +187,7 @@ describe('failures without an HTTP answer', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const offline = createApiClient({ baseUrl: `http://127.0.0.1:${port}/api`, tokens });
-    const error = await rejection(offline.get('/anything'));
+    const error = await rejection(offline.request('GET', '/anything'));
     expect(error.statusCode).toBe(0);
     expect(error.message).toBeTruthy();
   });
@@ -192,35 +195,39 @@ describe('failures without an HTTP answer', () => {
 
 describe('error messages', () => {
   it('uses the body message and carries status and field errors', async () => {
-    const error = await rejection(client.get('/error-message'));
+    const error = await rejection(client.request('GET', '/error-message'));
     expect(error.message).toBe('This username is already taken');
     expect(error.statusCode).toBe(409);
     expect(error.errors).toEqual([{ field: 'username', message: 'taken' }]);
   });
 
   it('falls back to the error field', async () => {
-    expect((await rejection(client.get('/error-field'))).message).toBe('Bad input');
+    expect((await rejection(client.request('GET', '/error-field'))).message).toBe('Bad input');
   });
 
   it('falls back to the status text', async () => {
-    const error = await rejection(client.get('/error-status-text'));
+    const error = await rejection(client.request('GET', '/error-status-text'));
     expect(error.message).toBe('Service Unavailable');
     expect(error.statusCode).toBe(503);
   });
 
   it('falls back to the generic message', async () => {
-    expect((await rejection(client.get('/error-nothing'))).message).toBe(FALLBACK_ERROR_MESSAGE);
+    expect((await rejection(client.request('GET', '/error-nothing'))).message).toBe(
+      FALLBACK_ERROR_MESSAGE,
+    );
   });
 });
 
 describe('requests and responses', () => {
   it('turns 204 into an empty object', async () => {
-    await expect(client.delete('/no-content')).resolves.toEqual({});
+    await expect(client.request('DELETE', '/no-content')).resolves.toEqual({});
   });
 
   it('sends X-Timezone, the bearer token and a JSON body', async () => {
     tokens.setTokens({ accessToken: 'abc', refreshToken: 'r' }, true);
-    const echo = await client.post<Record<string, string>>('/echo', { hello: 'doers' });
+    const echo = await client.request<Record<string, string>>('POST', '/echo', {
+      body: { hello: 'doers' },
+    });
     expect(echo).toEqual({
       timezone: 'Europe/Amsterdam',
       authorization: 'Bearer abc',
@@ -230,7 +237,7 @@ describe('requests and responses', () => {
   });
 
   it('sends no Authorization header when signed out and no JSON type without a body', async () => {
-    const echo = await client.get<Record<string, string | null>>('/echo');
+    const echo = await client.request<Record<string, string | null>>('GET', '/echo');
     expect(echo.authorization).toBeNull();
     expect(echo.contentType).toBeNull();
     expect(echo.timezone).toBe('Europe/Amsterdam');
@@ -239,7 +246,7 @@ describe('requests and responses', () => {
   it('lets the browser set the multipart type for FormData', async () => {
     const form = new FormData();
     form.set('field', 'value');
-    const echo = await client.post<Record<string, string>>('/echo', form);
+    const echo = await client.request<Record<string, string>>('POST', '/echo', { body: form });
     expect(echo.contentType).toMatch(/^multipart\/form-data; boundary=/);
   });
 });
@@ -312,7 +319,7 @@ describe('refresh across tabs', () => {
         },
       },
     });
-    await expect(tabs.get('/protected')).resolves.toEqual({ ok: true });
+    await expect(tabs.request('GET', '/protected')).resolves.toEqual({ ok: true });
     expect(names).toEqual(['doers-refresh']);
     expect(hits.refresh).toBe(0);
     expect(expired).toEqual([]);
@@ -325,7 +332,7 @@ describe('refresh across tabs', () => {
       tokens,
       locks: { request: (_name, callback) => callback() },
     });
-    await expect(tabs.get('/protected')).resolves.toEqual({ ok: true });
+    await expect(tabs.request('GET', '/protected')).resolves.toEqual({ ok: true });
     expect(hits.refresh).toBe(1);
     expect(tokens.getRefreshToken()).toBe('fresh-refresh');
   });

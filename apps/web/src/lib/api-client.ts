@@ -136,22 +136,7 @@ export class ApiClient {
     });
   }
 
-  get<T>(path: string, options?: RequestOptions<T>) {
-    return this.request<T>('GET', path, options);
-  }
-  post<T>(path: string, body?: unknown, options?: RequestOptions<T>) {
-    return this.request<T>('POST', path, { ...options, body });
-  }
-  put<T>(path: string, body?: unknown, options?: RequestOptions<T>) {
-    return this.request<T>('PUT', path, { ...options, body });
-  }
-  patch<T>(path: string, body?: unknown, options?: RequestOptions<T>) {
-    return this.request<T>('PATCH', path, { ...options, body });
-  }
-  delete<T>(path: string, options?: RequestOptions<T>) {
-    return this.request<T>('DELETE', path, options);
-  }
-
+  /** The raw call under `call`; the app itself always goes through a declared endpoint. */
   async request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
     const sentToken = this.options.tokens.getAccessToken();
     const sentRefresh = this.options.tokens.getRefreshToken();
