@@ -1,4 +1,5 @@
-import { addDays, type Day } from '@doers/contract';
+import { addDays, localDay, type Day } from '@doers/contract';
+import { getTimeZone } from './timezone';
 
 /**
  * Showing calendar days as the API sends them ('2026-03-01', already in the person's own zone);
@@ -45,13 +46,8 @@ export function formatRelativeDay(day: Day, today: Day): string {
 
 /**
  * The person's own calendar day in the browser's zone, for screens without a server `today` at
- * hand. With a day-start hour, the hours before it still belong to yesterday
- * (docs/product/check-ins-and-streaks.md).
+ * hand: the same rule the server counts days by (docs/product/check-ins-and-streaks.md).
  */
 export function localToday(now = new Date(), dayStartHour = 0): Day {
-  const shifted = new Date(now.getTime());
-  shifted.setHours(shifted.getHours() - dayStartHour);
-  const month = String(shifted.getMonth() + 1).padStart(2, '0');
-  const date = String(shifted.getDate()).padStart(2, '0');
-  return `${shifted.getFullYear()}-${month}-${date}`;
+  return localDay(now, getTimeZone(), dayStartHour);
 }
