@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol, types } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** Anything that runs parameterised SQL: the database itself or an open transaction. */
@@ -24,21 +24,113 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir?: string): Promise<Database> {
   // No dataDir means in memory: what the test suites use.
   const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const run = preparedRunner(db);
   return {
     engine: 'pglite',
-    async query<T extends object>(sql: string, params: unknown[] = []) {
-      return (await db.query<T>(sql, params)).rows;
+    query<T extends object>(sql: string, params: unknown[] = []) {
+      return db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run<T>(sql, params)));
     },
     transaction(fn) {
-      return db.transaction((tx) =>
+      return db.transaction(() =>
         fn({
-          query: async <T extends object>(sql: string, params: unknown[] = []) =>
-            (await tx.query<T>(sql, params)).rows,
+          query: <T extends object>(sql: string, params: unknown[] = []) =>
+            db._runExclusiveQuery(() => run<T>(sql, params)),
         }),
       );
     },
     close: () => db.close(),
   };
+}
+
+/**
+ * One protocol round trip per statement, on a named prepared statement: PGlite's own `query`
+ * makes six (parse, describe, bind, describe, execute, sync) and re-plans every time. Parameters
+ * go as text, typed by the server, as node-postgres sends them.
+ */
+function preparedRunner(db: PGlite) {
+  const { serialize } = protocol;
+  type Field = { name: string; dataTypeID: number };
+  // Each statement's name and, once seen, its result columns: later runs skip the Describe.
+  const statements = new Map<string, { name: string; fields: Field[] | undefined }>();
+  // Prepared statements to drop with the next batch: forgotten ones, and fresh ones that failed
+  // (closing a statement that does not exist is no error).
+  let toClose: string[] = [];
+  let counter = 0;
+  return async function run<T>(sql: string, params: unknown[]): Promise<T[]> {
+    let known = statements.get(sql);
+    const fresh = !known;
+    const parts: Uint8Array[] = toClose.map((name) => serialize.close({ type: 'S', name }));
+    toClose = [];
+    if (!known) {
+      known = { name: `s${++counter}`, fields: undefined };
+      parts.push(serialize.parse({ name: known.name, text: sql }));
+    }
+    parts.push(serialize.bind({ statement: known.name, values: params.map(toText) }));
+    if (!known.fields) parts.push(serialize.describe({ type: 'P' }));
+    parts.push(serialize.execute({}), serialize.sync());
+    let messages;
+    try {
+      ({ messages } = await db.execProtocol(concat(parts), { syncToFs: false }));
+    } catch (error) {
+      if (fresh) toClose.push(known.name);
+      throw error;
+    }
+    if (fresh) {
+      if (statements.size >= 1000) {
+        toClose = [...statements.values()].map((s) => s.name);
+        statements.clear();
+      }
+      statements.set(sql, known);
+    }
+    let fields = known.fields;
+    const rows: Record<string, unknown>[] = [];
+    for (const m of messages) {
+      if (m.name === 'rowDescription') {
+        fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({
+          name: f.name,
+          dataTypeID: f.dataTypeID,
+        }));
+        known.fields = fields;
+      } else if (m.name === 'noData') {
+        known.fields = [];
+      } else if (m.name === 'dataRow' && fields) {
+        const values = (m as unknown as { fields: (string | null)[] }).fields;
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < fields.length; i++) {
+          const f = fields[i]!;
+          row[f.name] = types.parseType(values[i] ?? null, f.dataTypeID, db.parsers);
+        }
+        rows.push(row);
+      }
+    }
+    return rows as T[];
+  };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** A parameter in PostgreSQL's text format, as node-postgres writes it. */
+function toText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return `{${value.map(arrayItem).join(',')}}`;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function arrayItem(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (Array.isArray(value)) return `{${value.map(arrayItem).join(',')}}`;
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 async function openPostgres(options: {
