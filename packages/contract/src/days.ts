@@ -36,8 +36,25 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
+type WallClock = { day: Day; hour: number; minute: number };
+
+// formatToParts costs ~10 µs and a request asks several times; the answer holds for the whole
+// minute (zone offsets are whole minutes today), so it is kept per zone and minute.
+const recentClocks = new Map<string, WallClock>();
+
 /** The wall clock in `zone` at `instant`. */
-export function wallClock(instant: Date, zone: string): { day: Day; hour: number; minute: number } {
+export function wallClock(instant: Date, zone: string): WallClock {
+  const key = `${zone} ${Math.floor(instant.getTime() / 60_000)}`;
+  let clock = recentClocks.get(key);
+  if (!clock) {
+    clock = computeWallClock(instant, zone);
+    if (recentClocks.size >= 5_000) recentClocks.clear();
+    recentClocks.set(key, clock);
+  }
+  return { ...clock };
+}
+
+function computeWallClock(instant: Date, zone: string): WallClock {
   const parts = Object.fromEntries(
     formatter(zone)
       .formatToParts(instant)
