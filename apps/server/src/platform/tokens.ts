@@ -4,6 +4,8 @@ import type { Clock } from './clock.js';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 
+export type AccessClaims = { userId: string; deviceId: string; epoch: number };
+
 /** Short-lived access JWTs; refresh tokens are opaque and live in the database (hashed). */
 export class TokenSigner {
   readonly #key: Uint8Array;
@@ -25,18 +27,36 @@ export class TokenSigner {
       .sign(this.#key);
   }
 
+  // A token is verified once: jose checks HS256 through WebCrypto, an async job on the thread
+  // pool, on every request otherwise. Its claims are kept until it expires by the injected clock;
+  // whether its user may still use it (logout, password reset) is checked on every request.
+  readonly #verified = new Map<string, { claims: AccessClaims; exp: number }>();
+
   /** Returns the user id and device id, or null for a bad or expired token. */
-  async verifyAccess(
-    token: string,
-  ): Promise<{ userId: string; deviceId: string; epoch: number } | null> {
+  async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const now = this.clock.now().getTime() / 1000;
+    const known = this.#verified.get(token);
+    if (known) {
+      if (known.exp > now) return known.claims;
+      this.#verified.delete(token);
+    }
+    const verified = await this.#verify(token);
+    if (!verified) return null;
+    if (this.#verified.size >= 10_000) this.#verified.clear();
+    this.#verified.set(token, verified);
+    return verified.claims;
+  }
+
+  async #verify(token: string): Promise<{ claims: AccessClaims; exp: number } | null> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: ['HS256'],
         currentDate: this.clock.now(),
       });
-      const { sub, did, ep } = payload;
+      const { sub, did, ep, exp } = payload;
       if (typeof sub !== 'string' || typeof did !== 'string' || typeof ep !== 'number') return null;
-      return { userId: sub, deviceId: did, epoch: ep };
+      if (typeof exp !== 'number') return null;
+      return { claims: { userId: sub, deviceId: did, epoch: ep }, exp };
     } catch {
       return null;
     }
