@@ -162,7 +162,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const activity = new ActivityService(new ActivityRepository(db));
   const notifications = new NotificationsService({
     notifications: new NotificationsRepository(db),
-    sharing,
   });
 
   // auth, system

@@ -46,6 +46,41 @@ describe('statements per request', () => {
     expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(8);
   });
 
+  /** The statements of one GET, after a first one (which may record lastActive). */
+  async function statementsOfGet(auth: AuthResponse, path: string): Promise<string[]> {
+    expect((await server.request('GET', path, as(auth))).status).toBe(200);
+    return server.statementsOf(async () => {
+      const res = await server.request('GET', path, as(auth));
+      expect(res.status).toBe(200);
+    });
+  }
+
+  it('a profile is one read after authenticating, the own one as well as another', async () => {
+    const { owner, members } = await sharedQuest(2);
+    const member = members[0]!;
+    for (const path of [`/api/users/${owner.user.id}`, `/api/users/${member.user.id}`]) {
+      const sql = await statementsOfGet(owner, path);
+      // The caller, then the person with their figures, rest days, devices and referrals.
+      expect(sql.length, sql.join('\n')).toBe(2);
+    }
+  });
+
+  it('a page of quests is one read after authenticating, empty or not', async () => {
+    const { owner } = await sharedQuest(2);
+    // One active quest (the free tier's limit), no completed one.
+    for (const status of ['active', 'completed']) {
+      const sql = await statementsOfGet(owner, `/api/quests?status=${status}`);
+      // The caller, then the page with each quest's view and the quest limit.
+      expect(sql.length, sql.join('\n')).toBe(2);
+    }
+  });
+
+  it('the unread counts are one read after authenticating', async () => {
+    const { owner } = await sharedQuest(1);
+    const sql = await statementsOfGet(owner, '/api/notifications/unread-counts');
+    expect(sql.length, sql.join('\n')).toBe(2);
+  });
+
   it('the quest leaderboard reads everyone in one query, however many they are', async () => {
     const counts = [];
     for (const people of [2, 5]) {

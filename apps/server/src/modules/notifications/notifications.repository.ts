@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NewNotification } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
+import { pendingRequestsFor } from '../sharing/pending-requests.js';
 
 /** Notifications: only the contract's types and payloads are written. */
 export class NotificationsRepository {
@@ -24,11 +25,17 @@ export class NotificationsRepository {
     );
   }
 
-  async countUnread(userId: string): Promise<number> {
-    const rows = await this.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL',
+  /**
+   * The badge's figures in one statement: unread notifications, and pending requests to join the
+   * person's quests (the sharing module's tables, read only, by its own rule).
+   */
+  async unreadCounts(userId: string): Promise<{ notifications: number; requests: number }> {
+    const rows = await this.db.query<{ notifications: number; requests: number }>(
+      `SELECT (SELECT count(*)::int FROM notifications
+                WHERE user_id = $1 AND read_at IS NULL) AS notifications,
+              ${pendingRequestsFor('$1::uuid')} AS requests`,
       [userId],
     );
-    return rows[0]!.n;
+    return rows[0]!;
   }
 }

@@ -1,6 +1,5 @@
 import type { UnreadCounts } from '@doers/contract';
 import type { DomainEvents } from '../../platform/events.js';
-import type { SharingService } from '../sharing/sharing.service.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 
 /**
@@ -8,17 +7,16 @@ import type { NotificationsRepository } from './notifications.repository.js';
  * subscribes to what happened (app.ts wires each event to the handler below).
  */
 export class NotificationsService {
-  constructor(
-    private readonly deps: { notifications: NotificationsRepository; sharing: SharingService },
-  ) {}
+  constructor(private readonly deps: { notifications: NotificationsRepository }) {}
 
   async unreadCounts(userId: string): Promise<UnreadCounts> {
-    const [unreadNotifications, unreadQuestRequests] = await Promise.all([
-      this.deps.notifications.countUnread(userId),
-      this.deps.sharing.countPendingRequests(userId),
-    ]);
+    const counts = await this.deps.notifications.unreadCounts(userId);
     // Direct messages arrive with their own feature; until then there are none.
-    return { unreadNotifications, unreadDMs: 0, unreadQuestRequests };
+    return {
+      unreadNotifications: counts.notifications,
+      unreadDMs: 0,
+      unreadQuestRequests: counts.requests,
+    };
   }
 
   async vibeSent(e: DomainEvents['vibe.sent']): Promise<void> {

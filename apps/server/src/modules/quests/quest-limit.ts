@@ -10,12 +10,6 @@ import type { QuestsRepository } from './quests.repository.js';
 export class QuestLimit {
   constructor(private readonly deps: { quests: QuestsRepository; stats: StatsService }) {}
 
-  async usage(userId: string): Promise<{ used: number; max: number }> {
-    const limit = await this.deps.quests.limitOf(userId);
-    if (!limit) throw notFound('User not found');
-    return { used: limit.active, max: limit.limit_quests };
-  }
-
   /**
    * Refuses when the person has no room for another active quest. Inside a transaction it
    * first locks their figures, so that the check and the creation or join that follows are one

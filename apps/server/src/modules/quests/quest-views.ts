@@ -9,6 +9,11 @@ import type { QuestBundle, QuestsRepository } from './quests.repository.js';
 /** How many days back the viewer's check-ins are read to find their lived today and yesterday. */
 const RECENT_DAYS = 3;
 
+/** From which day the viewer's check-ins are read for their Quest views. */
+export function recentFrom(now: LocalNow): string {
+  return addDays(checkInWindow(now).today, -RECENT_DAYS);
+}
+
 /** Builds Quest responses: a list of twenty quests costs one query, like a single quest. */
 export class QuestViews {
   constructor(private readonly quests: QuestsRepository) {}
@@ -18,8 +23,7 @@ export class QuestViews {
     viewerId: string | null,
     now: LocalNow,
   ): Promise<Map<string, QuestBundle>> {
-    const recentFrom = addDays(checkInWindow(now).today, -RECENT_DAYS);
-    return this.quests.bundles(ids, viewerId, recentFrom);
+    return this.quests.bundles(ids, viewerId, recentFrom(now));
   }
 
   /** One quest the viewer may see, or "not found". */

@@ -100,6 +100,38 @@ type BundleRow = QuestRow & {
 };
 type JsonDates = { joined_at: string; last_at: string | null };
 
+/** What counts against the quest limit: active quests the users row `u` is active on. */
+const ACTIVE_QUESTS_OF_U = `(SELECT count(*)::int FROM quest_participants p
+  JOIN quests q ON q.id = p.quest_id
+  WHERE p.user_id = u.id AND p.status = 'active' AND q.status = 'active')`;
+
+/** The viewer (`$2`, NULL for a visitor) and their rest days, for BUNDLE_COLUMNS. */
+const VIEWER_CTE = `viewer AS (
+  SELECT $2::uuid AS id,
+         ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = $2::uuid) AS rest_days)`;
+
+/**
+ * What a QuestBundle holds beyond the quest row `q`: its owner `o`, and the `viewer`'s place on
+ * it (their check-ins since `$3`). One place for the single quest, the many and the list.
+ */
+const BUNDLE_COLUMNS = `${questVisibleTo('q', 'viewer.id')} AS visible,
+  json_build_object('id', o.id, 'username', o.username, 'displayName', o.display_name,
+    'profilePictureUrl', o.profile_picture_url, 'isFounder', o.founder_id IS NOT NULL) AS owner,
+  COALESCE((SELECT json_agg(json_build_object('id', t.id, 'title', t.title,
+             'position', t.position) ORDER BY t.position)
+              FROM quest_tasks t WHERE t.quest_id = q.id), '[]') AS tasks,
+  (SELECT count(*)::int FROM quest_participants p
+    WHERE p.quest_id = q.id AND p.status = 'active') AS participant_count,
+  (SELECT row_to_json(p) FROM quest_participants p
+    WHERE p.quest_id = q.id AND p.user_id = viewer.id) AS participant,
+  (SELECT r.status FROM quest_requests r WHERE r.quest_id = q.id AND r.user_id = viewer.id
+    ORDER BY r.created_at DESC LIMIT 1) AS request_status,
+  COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
+    SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
+      FROM check_ins WHERE quest_id = q.id AND user_id = viewer.id AND day >= $3) c),
+    '[]') AS recent,
+  viewer.rest_days`;
+
 /** Quests, their tasks and who is on them (with each person's figures on the quest). */
 export class QuestsRepository {
   constructor(private readonly db: Queryable) {}
@@ -166,32 +198,61 @@ export class QuestsRepository {
   ): Promise<Map<string, QuestBundle>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db.query<BundleRow>(
-      `WITH viewer AS (
-         SELECT $2::uuid AS id,
-                ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = $2::uuid) AS rest_days)
-       SELECT q.*, ${questVisibleTo('q', 'viewer.id')} AS visible,
-         json_build_object('id', o.id, 'username', o.username, 'displayName', o.display_name,
-           'profilePictureUrl', o.profile_picture_url, 'isFounder', o.founder_id IS NOT NULL)
-           AS owner,
-         COALESCE((SELECT json_agg(json_build_object('id', t.id, 'title', t.title,
-                    'position', t.position) ORDER BY t.position)
-                     FROM quest_tasks t WHERE t.quest_id = q.id), '[]') AS tasks,
-         (SELECT count(*)::int FROM quest_participants p
-           WHERE p.quest_id = q.id AND p.status = 'active') AS participant_count,
-         (SELECT row_to_json(p) FROM quest_participants p
-           WHERE p.quest_id = q.id AND p.user_id = viewer.id) AS participant,
-         (SELECT r.status FROM quest_requests r WHERE r.quest_id = q.id AND r.user_id = viewer.id
-           ORDER BY r.created_at DESC LIMIT 1) AS request_status,
-         COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
-           SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
-             FROM check_ins WHERE quest_id = q.id AND user_id = viewer.id AND day >= $3) c),
-           '[]') AS recent,
-         viewer.rest_days
+      `WITH ${VIEWER_CTE}
+       SELECT q.*, ${BUNDLE_COLUMNS}
        FROM quests q JOIN users o ON o.id = q.owner_id CROSS JOIN viewer
        WHERE q.id = ANY($1::uuid[])`,
       [ids, viewerId, recentFrom],
     );
     return new Map(rows.map((r) => [r.id, toBundle(r)]));
+  }
+
+  /**
+   * A page of a person's quests in one state, newest joined first, with everything their Quest
+   * views need and their standing against the quest limit, in one statement. `limit` is null
+   * when the person does not exist; `bundles` holds up to `limit + 1` quests (the extra one says
+   * there is a next page).
+   */
+  async listBundles(
+    userId: string,
+    status: QuestStatus,
+    cursor: Cursor | null,
+    limit: number,
+    recentFrom: string,
+  ): Promise<{
+    limit: { used: number; max: number } | null;
+    bundles: (QuestBundle & { joinedAt: Date })[];
+  }> {
+    const rows = await this.db.query<
+      Partial<BundleRow> & { limit_max: number; limit_used: number; page_joined_at: Date | null }
+    >(
+      `WITH ${VIEWER_CTE},
+       me AS (
+         SELECT u.limit_quests AS limit_max,
+                ${ACTIVE_QUESTS_OF_U} AS limit_used
+           FROM users u WHERE u.id = $2::uuid),
+       page AS (
+         SELECT p.quest_id AS page_id, p.joined_at AS page_joined_at
+           FROM quests q JOIN quest_participants p ON p.quest_id = q.id
+          WHERE p.user_id = $2::uuid AND p.status = 'active' AND q.status = $1
+            AND ($4::timestamptz IS NULL OR (p.joined_at, q.id) < ($4::timestamptz, $5::uuid))
+          ORDER BY p.joined_at DESC, q.id DESC LIMIT $6)
+       SELECT me.limit_max, me.limit_used, page.page_joined_at, q.*, ${BUNDLE_COLUMNS}
+         FROM me CROSS JOIN viewer LEFT JOIN page ON true
+         LEFT JOIN quests q ON q.id = page.page_id LEFT JOIN users o ON o.id = q.owner_id
+        ORDER BY page.page_joined_at DESC, page.page_id DESC`,
+      [status, userId, recentFrom, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
+    );
+    const first = rows[0];
+    if (!first) return { limit: null, bundles: [] };
+    return {
+      limit: { used: first.limit_used, max: first.limit_max },
+      bundles: rows.flatMap(({ limit_max: _max, limit_used: _used, page_joined_at, ...row }) =>
+        row.id && page_joined_at
+          ? [{ ...toBundle(row as BundleRow), joinedAt: page_joined_at }]
+          : [],
+      ),
+    };
   }
 
   /** Replaces the task list: ids kept are renamed and moved, the rest removed, new ones added. */
@@ -290,28 +351,11 @@ export class QuestsRepository {
   async limitOf(userId: string, tx: Queryable = this.db): Promise<LimitRow | undefined> {
     const rows = await tx.query<LimitRow>(
       `SELECT u.username, u.supporter_tier, u.limit_quests,
-              (SELECT count(*)::int FROM quest_participants p JOIN quests q ON q.id = p.quest_id
-                WHERE p.user_id = u.id AND p.status = 'active' AND q.status = 'active') AS active
+              ${ACTIVE_QUESTS_OF_U} AS active
          FROM users u WHERE u.id = $1`,
       [userId],
     );
     return rows[0];
-  }
-
-  /** A person's quests in one state, newest joined first. */
-  async listFor(
-    userId: string,
-    status: QuestStatus,
-    cursor: Cursor | null,
-    limit: number,
-  ): Promise<{ id: string; joined_at: Date }[]> {
-    return this.db.query<{ id: string; joined_at: Date }>(
-      `SELECT q.id, p.joined_at FROM quests q JOIN quest_participants p ON p.quest_id = q.id
-        WHERE p.user_id = $1 AND p.status = 'active' AND q.status = $2
-          AND ($3::timestamptz IS NULL OR (p.joined_at, q.id) < ($3::timestamptz, $4::uuid))
-        ORDER BY p.joined_at DESC, q.id DESC LIMIT $5`,
-      [userId, status, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
-    );
   }
 }
 

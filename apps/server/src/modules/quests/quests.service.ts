@@ -10,7 +10,7 @@ import type {
 } from '@doers/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { badRequest, conflict } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
 import type { StatsService } from '../stats/stats.service.js';
@@ -18,7 +18,7 @@ import { checkInWindow, type LocalNow } from '../streaks/streak-calculator.js';
 import type { QuestAccess } from './quest-access.js';
 import type { QuestLimit } from './quest-limit.js';
 import { QUEST_TEMPLATES } from './quest-templates.js';
-import type { QuestViews } from './quest-views.js';
+import { present, recentFrom, type QuestViews } from './quest-views.js';
 import type { QuestFields, QuestsRepository } from './quests.repository.js';
 
 type CreateInput = z.output<typeof createQuestRequest>;
@@ -136,22 +136,20 @@ export class QuestsService {
     query: { status: QuestStatus; cursor?: string | undefined; limit: number },
     now: LocalNow,
   ): Promise<QuestList> {
-    const rows = await this.deps.quests.listFor(
+    // One statement: the page, each quest's view and the person's standing against the limit.
+    const { limit, bundles } = await this.deps.quests.listBundles(
       userId,
       query.status,
       decodeCursor(query.cursor),
       query.limit,
+      recentFrom(now),
     );
-    const { items, nextCursor } = page(rows, query.limit, (r) => ({ at: r.joined_at, id: r.id }));
-    const [quests, activeLimit] = await Promise.all([
-      this.deps.views.many(
-        items.map((r) => r.id),
-        userId,
-        now,
-      ),
-      this.deps.limit.usage(userId),
-    ]);
-    return { items: quests, nextCursor, activeLimit };
+    if (!limit) throw notFound('User not found');
+    const { items, nextCursor } = page(bundles, query.limit, (b) => ({
+      at: b.joinedAt,
+      id: b.quest.id,
+    }));
+    return { items: items.map((b) => present(b, userId, now)), nextCursor, activeLimit: limit };
   }
 }
 

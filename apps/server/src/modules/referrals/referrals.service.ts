@@ -22,12 +22,24 @@ export class ReferralsService {
   ) {}
 
   async quota(user: { id: string; limitPerMonth: number }): Promise<ReferralQuota> {
-    const now = this.clock.now();
-    const counts = await this.referrals.counts(user.id, monthStart(now));
+    const counts = await this.referrals.counts(user.id, this.monthStart());
+    return this.quotaOf(counts, user.limitPerMonth);
+  }
+
+  /** Since when `used` counts: the start of this calendar month in UTC. */
+  monthStart(): Date {
+    return monthStart(this.clock.now());
+  }
+
+  /** The quota from counts read since `monthStart()` (by a profile read, say). */
+  quotaOf(
+    counts: { since: number; total: number; last: Date | null },
+    limitPerMonth: number,
+  ): ReferralQuota {
     return {
       used: counts.since,
-      limit: user.limitPerMonth,
-      resetDate: nextMonthStart(now),
+      limit: limitPerMonth,
+      resetDate: nextMonthStart(this.clock.now()),
       total: counts.total,
       last: counts.last,
     };

@@ -72,13 +72,4 @@ export class QuestRequestsRepository {
       [ownerId, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
     );
   }
-
-  async countPendingForOwner(ownerId: string): Promise<number> {
-    const rows = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM quest_requests r JOIN quests q ON q.id = r.quest_id
-        WHERE q.owner_id = $1 AND r.status = 'pending' AND q.status = 'active'`,
-      [ownerId],
-    );
-    return rows[0]!.n;
-  }
 }

@@ -89,11 +89,6 @@ export class SharingService {
     };
   }
 
-  /** What `unreadQuestRequests` counts: pending requests to join my active quests. */
-  countPendingRequests(ownerId: string): Promise<number> {
-    return this.deps.requests.countPendingForOwner(ownerId);
-  }
-
   async decide(
     ownerId: string,
     requestId: string,

@@ -53,18 +53,6 @@ export class StatsRepository {
     await tx.query('SELECT 1 FROM user_stats WHERE user_id = $1 FOR UPDATE', [userId]);
   }
 
-  /** The figures and the rest days that decide whether the stored run is still alive. */
-  async findWithRestDays(
-    userId: string,
-  ): Promise<(StatsRow & { rest_days: string[] }) | undefined> {
-    const rows = await this.db.query<StatsRow & { rest_days: string[] }>(
-      `SELECT s.*, ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = s.user_id) AS rest_days
-         FROM user_stats s WHERE s.user_id = $1`,
-      [userId],
-    );
-    return rows[0];
-  }
-
   /** Everything a person's streak figures are computed from, and the version they were read at. */
   async streakInputs(
     userId: string,

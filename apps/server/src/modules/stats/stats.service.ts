@@ -44,10 +44,11 @@ export class StatsService {
     return this.stats.lock(tx, userId);
   }
 
-  /** The public figures; the current streak counts only while alive in the person's own day. */
-  async figures(userId: string, now: LocalNow): Promise<PublicUser['stats']> {
-    const row = await this.stats.findWithRestDays(userId);
-    if (!row) throw new Error(`user_stats missing for ${userId}`);
+  /**
+   * The public figures, from a row read with the person's rest days (a profile in one read):
+   * the current streak counts only while alive in the person's own day.
+   */
+  figuresOf(row: StatsRow & { rest_days: string[] }, now: LocalNow): PublicUser['stats'] {
     const last =
       row.last_day && row.last_zone && row.last_at
         ? {

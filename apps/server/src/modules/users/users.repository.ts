@@ -1,5 +1,6 @@
 import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
+import type { StatsRow } from '../stats/stats.repository.js';
 
 export type UserRow = {
   id: string;
@@ -61,6 +62,16 @@ export type SessionUserRow = Pick<
   'id' | 'status' | 'session_epoch' | 'timezone' | 'day_start_hour'
 >;
 
+/** A person with their figures; devices and referral counts only in their own view. */
+export type ProfileRow = UserRow &
+  StatsRow & {
+    rest_days: string[];
+    device_ids: string[] | null;
+    referrals_since: number | null;
+    referrals_total: number | null;
+    referrals_last: Date | null;
+  };
+
 export class UsersRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -78,6 +89,32 @@ export class UsersRepository {
     const rows = await this.db.query<SessionUserRow>(
       'SELECT id, status, session_epoch, timezone, day_start_hour FROM users WHERE id = $1',
       [id],
+    );
+    return rows[0];
+  }
+
+  /**
+   * A profile in one statement: the person, their figures (user_stats, read only) and the rest
+   * days that decide whether their run is alive; with `referralsSince` (their own view) also
+   * their devices and referral counts. Reads the tables of stats and rest-days too: see
+   * docs/ARCHITECTURE.md, "one statement per read".
+   */
+  async profile(id: string, referralsSince: Date | null): Promise<ProfileRow | undefined> {
+    const rows = await this.db.query<ProfileRow>(
+      `SELECT u.*, s.*,
+              ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = u.id) AS rest_days,
+              CASE WHEN $2::timestamptz IS NULL THEN NULL ELSE ARRAY(
+                SELECT d.id FROM devices d WHERE d.user_id = u.id ORDER BY d.last_seen_at DESC)
+              END AS device_ids,
+              ref.since AS referrals_since, ref.total AS referrals_total,
+              ref.last AS referrals_last
+         FROM users u JOIN user_stats s ON s.user_id = u.id
+         LEFT JOIN LATERAL (
+           SELECT count(*) FILTER (WHERE f.created_at >= $2::timestamptz)::int AS since,
+                  count(*)::int AS total, max(f.created_at) AS last
+             FROM users f WHERE f.referred_by = u.id AND $2::timestamptz IS NOT NULL) ref ON true
+        WHERE u.id = $1`,
+      [id, referralsSince],
     );
     return rows[0];
   }
@@ -141,14 +178,6 @@ export class UsersRepository {
       userId,
       hour,
     ]);
-  }
-
-  async deviceIds(userId: string): Promise<string[]> {
-    const rows = await this.db.query<{ id: string }>(
-      'SELECT id FROM devices WHERE user_id = $1 ORDER BY last_seen_at DESC',
-      [userId],
-    );
-    return rows.map((r) => r.id);
   }
 
   async upsertDevice(

@@ -89,22 +89,29 @@ export class UsersService implements SessionUsers {
     return this.deps.users.touch(userId, zone, at);
   }
 
-  /** The full User for its owner; the public face for anyone else. */
+  /** The full User for its owner; the public face for anyone else. One statement. */
   async getUser(viewerId: string, id: string): Promise<GetUserResponse> {
-    const user = await this.deps.users.findById(id);
-    if (!user || user.status === 'Deleted') throw notFound('User not found');
+    const own = viewerId === id;
+    const row = await this.deps.users.profile(id, own ? this.deps.referrals.monthStart() : null);
+    if (!row || row.status === 'Deleted') throw notFound('User not found');
     // Whether the stored run is still alive is judged in the person's own day.
-    const stats = await this.deps.stats.figures(id, {
+    const stats = this.deps.stats.figuresOf(row, {
       now: this.deps.clock.now(),
-      zone: user.timezone,
-      dayStartHour: user.day_start_hour,
+      zone: row.timezone,
+      dayStartHour: row.day_start_hour,
     });
-    if (viewerId !== id) return presentPublicUser(user, stats);
-    const [deviceIds, quota] = await Promise.all([
-      this.deps.users.deviceIds(id),
-      this.deps.referrals.quota({ id, limitPerMonth: user.limit_referrals_per_month }),
-    ]);
-    return presentUser(user, stats, { deviceIds, quota });
+    if (!own) return presentPublicUser(row, stats);
+    return presentUser(row, stats, {
+      deviceIds: row.device_ids ?? [],
+      quota: this.deps.referrals.quotaOf(
+        {
+          since: row.referrals_since ?? 0,
+          total: row.referrals_total ?? 0,
+          last: row.referrals_last,
+        },
+        row.limit_referrals_per_month,
+      ),
+    });
   }
 
   async setPreferences(userId: string, prefs: PreferencesRequest): Promise<User> {
