@@ -10,14 +10,13 @@
 //   npm run bench -- --profile .bench-profiles   also write the server's CPU profile there
 //                                                (read it with bench/profile-summary.ts)
 import autocannon from 'autocannon';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { cpuSeconds, freePort, start, stop, waitFor } from './processes.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,7 +32,6 @@ const { values: args } = parseArgs({
 const seconds = Number(args.duration);
 const warmup = Number(args.warmup);
 const connections = Number(args.connections);
-const root = resolve(import.meta.dirname, '../../..');
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const DEMO = { login: 'maya', password: 'doers-demo-2026' };
 const FOUNDER_CODE = `BENCH-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -48,57 +46,6 @@ type Target = {
   reset?(): Promise<void>;
 };
 type Figures = { rps: number; p50: number; p99: number; bad: number; total: number };
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => ok(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts a child process and keeps the tail of what it prints, for when it dies early. */
-function start(script: string, env: Record<string, string>, nodeFlags: string[] = []) {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  return { child, output: () => output };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((ok) => child.once('exit', ok));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitFor(url: string, proc: ReturnType<typeof start>, what: string): Promise<void> {
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null)
-      throw new Error(`${what} exited (${proc.child.exitCode}):\n${proc.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  throw new Error(`${what} did not answer ${url} within 90 s:\n${proc.output()}`);
-}
 
 async function call<T>(
   base: string,
@@ -212,24 +159,6 @@ function measure(base: string, target: Target, duration: number): Promise<Figure
       },
     );
   });
-}
-
-/** CPU seconds (user + system) a process has used so far, on Linux; undefined elsewhere. */
-const ticksPerSecond = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-function cpuSeconds(pid: number | undefined): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A warm-up, then the measured run; with `pid`, also the CPU time that process spent per request. */
