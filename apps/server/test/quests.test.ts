@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   quest as questSchema,
   type ApiErrorBody,
   type AuthResponse,
-  type CheckInResponse,
   type OnboardingProgress,
   type Quest,
   type QuestList,
   type QuestTemplates,
-  type UnreadCounts,
   type User,
 } from '@doers/contract';
 import { registerFounder, registerReferred } from './support/people.js';
 import { createQuest, questInput } from './support/quests.js';
-import { passTime } from './support/time.js';
-import { TEST_START, startTestServer, type TestServer } from './support/test-server.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe('quests', () => {
   let server: TestServer;
@@ -205,213 +202,5 @@ describe('quests', () => {
     });
     expect((await server.request('GET', `/api/quests/${quest.id}`, as(fan))).status).toBe(200);
     expect((await server.request('GET', `/api/quests/${quest.id}`, as(stranger))).status).toBe(404);
-  });
-});
-
-describe('check-ins', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_FACTOR: '20' });
-  });
-  beforeEach(() => server.clock.set(TEST_START));
-  afterAll(() => server.close());
-
-  const as = (auth: AuthResponse, zone = 'UTC') => ({
-    token: auth.tokens.accessToken,
-    headers: { 'x-timezone': zone },
-  });
-  const stats = async (auth: AuthResponse) =>
-    (await server.request<User>('GET', `/api/users/${auth.user.id}`, as(auth))).body.stats;
-
-  it('checks in once a day with ticked tasks; undo puts every figure back', async () => {
-    const { auth } = await registerFounder(server);
-    const quest = await createQuest(server, auth);
-    const first = await server.request<CheckInResponse>(
-      'POST',
-      `/api/quests/${quest.id}/check-ins`,
-      {
-        ...as(auth),
-        body: { taskIds: [quest.tasks[0]!.id] },
-      },
-    );
-    expect(first.status).toBe(201);
-    expect(first.body.checkIn.taskIds).toEqual([quest.tasks[0]!.id]);
-    expect(first.body.quest.viewer).toMatchObject({
-      checkedInToday: true,
-      currentStreak: 1,
-      longestStreak: 1,
-      totalCheckIns: 1,
-    });
-    expect(await stats(auth)).toMatchObject({
-      currentStreak: 1,
-      longestStreak: 1,
-      totalCheckIns: 1,
-    });
-
-    const again = await server.request<ApiErrorBody>('POST', `/api/quests/${quest.id}/check-ins`, {
-      ...as(auth),
-      body: {},
-    });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe('You already checked in today');
-
-    const undone = await server.request<Quest>(
-      'DELETE',
-      `/api/quests/${quest.id}/check-ins/today`,
-      as(auth),
-    );
-    expect(undone.body.viewer).toMatchObject({
-      checkedInToday: false,
-      currentStreak: 0,
-      totalCheckIns: 0,
-    });
-    expect(await stats(auth)).toMatchObject({
-      currentStreak: 0,
-      longestStreak: 0,
-      totalCheckIns: 0,
-    });
-    expect(
-      (await server.request('DELETE', `/api/quests/${quest.id}/check-ins/today`, as(auth))).status,
-    ).toBe(404);
-  });
-
-  it('five check-ins at once from five tabs: one is recorded, the others are told', async () => {
-    const { auth } = await registerFounder(server);
-    const quest = await createQuest(server, auth);
-    const tabs = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        server.request<ApiErrorBody>('POST', `/api/quests/${quest.id}/check-ins`, {
-          ...as(auth),
-          body: {},
-        }),
-      ),
-    );
-    expect(tabs.map((t) => t.status).sort()).toEqual([201, 409, 409, 409, 409]);
-    expect(await stats(auth)).toMatchObject({ currentStreak: 1, totalCheckIns: 1 });
-  });
-
-  it('the same Idempotency-Key twice makes one check-in', async () => {
-    const { auth } = await registerFounder(server);
-    const quest = await createQuest(server, auth);
-    const send = () =>
-      server.request<CheckInResponse>('POST', `/api/quests/${quest.id}/check-ins`, {
-        token: auth.tokens.accessToken,
-        headers: { 'idempotency-key': 'offline-checkin-1' },
-        body: {},
-      });
-    const a = await send();
-    const b = await send();
-    expect(a.status).toBe(201);
-    expect(b.status).toBe(201);
-    expect(b.body.checkIn.id).toBe(a.body.checkIn.id);
-    const rows = await server.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM check_ins WHERE quest_id = $1',
-      [quest.id],
-    );
-    expect(rows[0]!.n).toBe(1);
-  });
-
-  it('allows yesterday late until the window closes, never before the quest began', async () => {
-    const { auth } = await registerFounder(server);
-    // 05:00 in UTC: yesterday may still be ticked until 12:00.
-    server.clock.set('2026-03-10T05:00:00Z');
-    const quest = await createQuest(server, auth);
-    const checkIn = (day: 'today' | 'yesterday') =>
-      server.request<CheckInResponse & ApiErrorBody>('POST', `/api/quests/${quest.id}/check-ins`, {
-        ...as(auth),
-        body: { day },
-      });
-    const tooEarly = await checkIn('yesterday');
-    expect(tooEarly.status).toBe(400);
-    expect(tooEarly.body.message).toBe(
-      'You started this quest on 2026-03-10: there is no check-in before that',
-    );
-
-    // The next morning, the first day can still be ticked late.
-    await passTime(server, { days: 1 }, auth);
-    const late = await checkIn('yesterday');
-    expect(late.status, JSON.stringify(late.body)).toBe(201);
-    expect(late.body.checkIn).toMatchObject({ day: '2026-03-10', late: true });
-    const today = await checkIn('today');
-    expect(today.body.quest.viewer).toMatchObject({
-      currentStreak: 2,
-      checkedInYesterday: true,
-      canCheckInYesterday: false,
-      canCheckInToday: false,
-    });
-
-    // At 12:00 the late window closes.
-    const { auth: other } = await registerFounder(server);
-    const q2 = await createQuest(server, other);
-    await passTime(server, { days: 1, hours: 7 }, other);
-    const view = await server.request<Quest>('GET', `/api/quests/${q2.id}`, as(other));
-    expect(view.body.viewer).toMatchObject({ canCheckInYesterday: false, canCheckInToday: true });
-    const closed = await server.request<ApiErrorBody>('POST', `/api/quests/${q2.id}/check-ins`, {
-      ...as(other),
-      body: { day: 'yesterday' },
-    });
-    expect(closed.status).toBe(400);
-    expect(closed.body.message).toBe(
-      'Yesterday can no longer be checked in: that window closed at 12:00 today',
-    );
-  });
-
-  it('celebrates day 7 with a milestone, and notifies it once even after undo and redo', async () => {
-    const { auth } = await registerFounder(server);
-    const quest = await createQuest(server, auth);
-    const checkIn = () =>
-      server.request<CheckInResponse>('POST', `/api/quests/${quest.id}/check-ins`, {
-        ...as(auth),
-        body: {},
-      });
-    for (let day = 1; day <= 6; day++) {
-      expect((await checkIn()).body.milestone).toBeNull();
-      await passTime(server, { days: 1 }, auth);
-    }
-    const first = await checkIn();
-    expect(first.body.milestone).toBe(7);
-    expect(first.body.quest.viewer?.currentStreak).toBe(7);
-    await server.request('DELETE', `/api/quests/${quest.id}/check-ins/today`, as(auth));
-    expect((await checkIn()).body.milestone).toBe(7);
-    const unread = await server.request<UnreadCounts>(
-      'GET',
-      '/api/notifications/unread-counts',
-      as(auth),
-    );
-    expect(unread.body.unreadNotifications).toBe(1);
-  });
-
-  it('keeps user stats right after deleting a quest', async () => {
-    const { auth } = await registerFounder(server);
-    const quest = await createQuest(server, auth);
-    await server.request('POST', `/api/quests/${quest.id}/check-ins`, { ...as(auth), body: {} });
-    expect(await stats(auth)).toMatchObject({ totalCheckIns: 1, activeQuests: 1 });
-    expect((await server.request('DELETE', `/api/quests/${quest.id}`, as(auth))).status).toBe(204);
-    expect(await stats(auth)).toMatchObject({
-      totalCheckIns: 0,
-      currentStreak: 0,
-      longestStreak: 0,
-      activeQuests: 0,
-    });
-    expect((await server.request('GET', `/api/quests/${quest.id}`, as(auth))).status).toBe(404);
-  });
-
-  it('a calendar of the last weeks ends today', async () => {
-    const { auth } = await registerFounder(server);
-    const quest = await createQuest(server, auth);
-    await server.request('POST', `/api/quests/${quest.id}/check-ins`, {
-      ...as(auth),
-      body: { taskIds: quest.tasks.map((t) => t.id) },
-    });
-    const res = await server.request<{
-      days: { day: string; checkedIn: boolean; tasksDone: number }[];
-    }>('GET', `/api/quests/${quest.id}/calendar?weeks=2`, as(auth));
-    expect(res.body.days).toHaveLength(14);
-    expect(res.body.days.at(-1)).toMatchObject({
-      day: TEST_START.slice(0, 10),
-      checkedIn: true,
-      tasksDone: 2,
-    });
-    expect(res.body.days.filter((d) => d.checkedIn)).toHaveLength(1);
   });
 });
