@@ -98,7 +98,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // stats, users, referrals, onboarding
   const stats = new StatsService(new StatsRepository(db));
   const referrals = new ReferralsService(new ReferralsRepository(db), clock);
-  const users = new UsersService({ users: new UsersRepository(db), stats, referrals, clock });
+  const users = new UsersService({
+    // PGlite: one process owns DATA_DIR, so session users may be kept in memory (decision 7).
+    users: new UsersRepository(db, { cacheSessionUsers: db.engine === 'pglite' }),
+    stats,
+    referrals,
+    clock,
+  });
   const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
 
   // vibes

@@ -73,7 +73,26 @@ export type ProfileRow = UserRow &
   };
 
 export class UsersRepository {
-  constructor(private readonly db: Queryable) {}
+  /**
+   * Session users kept in memory, on PGlite only (docs/decisions/0007): one process owns the
+   * database there, and every method below that writes these columns drops the person's entry.
+   */
+  private readonly sessionUsers: Map<string, SessionUserRow> | undefined;
+  /** Bumped by every drop: a read that began before a drop does not fill the cache. */
+  private sessionGeneration = 0;
+
+  constructor(
+    private readonly db: Queryable,
+    options: { cacheSessionUsers?: boolean } = {},
+  ) {
+    this.sessionUsers = options.cacheSessionUsers ? new Map() : undefined;
+  }
+
+  private forgetSessionUser(id: string): void {
+    if (!this.sessionUsers) return;
+    this.sessionGeneration++;
+    this.sessionUsers.delete(id);
+  }
 
   async insert(tx: Queryable, user: NewUser): Promise<UserRow> {
     const columns = Object.keys(user);
@@ -86,11 +105,19 @@ export class UsersRepository {
   }
 
   async findSessionUser(id: string): Promise<SessionUserRow | undefined> {
+    const cached = this.sessionUsers?.get(id);
+    if (cached) return cached;
+    const generation = this.sessionGeneration;
     const rows = await this.db.query<SessionUserRow>(
       'SELECT id, status, session_epoch, timezone, day_start_hour FROM users WHERE id = $1',
       [id],
     );
-    return rows[0];
+    const row = rows[0];
+    if (row && this.sessionUsers && generation === this.sessionGeneration) {
+      if (this.sessionUsers.size >= 10_000) this.sessionUsers.clear();
+      this.sessionUsers.set(id, row);
+    }
+    return row;
   }
 
   /**
@@ -174,10 +201,12 @@ export class UsersRepository {
   }
 
   async setDayStartHour(userId: string, hour: number): Promise<void> {
+    this.forgetSessionUser(userId);
     await this.db.query('UPDATE users SET day_start_hour = $2, updated_at = now() WHERE id = $1', [
       userId,
       hour,
     ]);
+    this.forgetSessionUser(userId);
   }
 
   async upsertDevice(
@@ -207,6 +236,7 @@ export class UsersRepository {
 
   /** Seen at `at`; the zone is what the client's clock says. Written at most once a minute. */
   async touch(userId: string, timezone: string | undefined, at: Date): Promise<void> {
+    if (timezone !== undefined) this.forgetSessionUser(userId);
     await this.db.query(
       `UPDATE users SET last_active = $3, timezone = COALESCE($2, timezone)
         WHERE id = $1
@@ -214,14 +244,17 @@ export class UsersRepository {
                OR timezone IS DISTINCT FROM COALESCE($2, timezone))`,
       [userId, timezone ?? null, at],
     );
+    if (timezone !== undefined) this.forgetSessionUser(userId);
   }
 
   /** Ends every access token issued so far (a password reset). */
   async bumpSessionEpoch(tx: Queryable, userId: string): Promise<void> {
+    this.forgetSessionUser(userId);
     await tx.query(
       'UPDATE users SET session_epoch = session_epoch + 1, updated_at = now() WHERE id = $1',
       [userId],
     );
+    this.forgetSessionUser(userId);
   }
 
   async count(): Promise<number> {
