@@ -54,8 +54,14 @@ async function openPglite(dataDir?: string): Promise<Database> {
 function preparedRunner(db: PGlite) {
   const { serialize } = protocol;
   type Field = { name: string; dataTypeID: number };
-  // Each statement's name and, once seen, its result columns: later runs skip the Describe.
-  const statements = new Map<string, { name: string; fields: Field[] | undefined }>();
+  type Build = (values: (string | null)[]) => Record<string, unknown>;
+  // Each statement's name and, once seen, its result columns (later runs skip the Describe) with
+  // the function that builds its rows.
+  const statements = new Map<
+    string,
+    { name: string; fields: Field[] | undefined; build: Build | undefined }
+  >();
+  const parse = (value: string | null, type: number) => types.parseType(value, type, db.parsers);
   // Prepared statements to drop with the next batch: forgotten ones, and fresh ones that failed
   // (closing a statement that does not exist is no error).
   let toClose: string[] = [];
@@ -66,7 +72,7 @@ function preparedRunner(db: PGlite) {
     const parts: Uint8Array[] = toClose.map((name) => serialize.close({ type: 'S', name }));
     toClose = [];
     if (!known) {
-      known = { name: `s${++counter}`, fields: undefined };
+      known = { name: `s${++counter}`, fields: undefined, build: undefined };
       parts.push(serialize.parse({ name: known.name, text: sql }));
     }
     parts.push(serialize.bind({ statement: known.name, values: params.map(toText) }));
@@ -86,29 +92,43 @@ function preparedRunner(db: PGlite) {
       }
       statements.set(sql, known);
     }
-    let fields = known.fields;
     const rows: Record<string, unknown>[] = [];
     for (const m of messages) {
       if (m.name === 'rowDescription') {
-        fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({
+        const fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({
           name: f.name,
           dataTypeID: f.dataTypeID,
         }));
         known.fields = fields;
+        known.build = rowBuilder(fields, parse);
       } else if (m.name === 'noData') {
         known.fields = [];
-      } else if (m.name === 'dataRow' && fields) {
-        const values = (m as unknown as { fields: (string | null)[] }).fields;
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < fields.length; i++) {
-          const f = fields[i]!;
-          row[f.name] = types.parseType(values[i] ?? null, f.dataTypeID, db.parsers);
-        }
-        rows.push(row);
+      } else if (m.name === 'dataRow' && known.build) {
+        rows.push(known.build((m as unknown as { fields: (string | null)[] }).fields));
       }
     }
     return rows as T[];
   };
+}
+
+/**
+ * A function that builds a statement's rows as one object literal. A row filled a column at a
+ * time turns into a hash table past a dozen columns, and every property read of it (a profile
+ * has ~50) becomes a lookup: `presentUser` showed up in profiles for that. A column named twice
+ * keeps its last value, as assigning them in turn did.
+ */
+function rowBuilder(
+  fields: { name: string; dataTypeID: number }[],
+  parse: (value: string | null, type: number) => unknown,
+): (values: (string | null)[]) => Record<string, unknown> {
+  const body = fields
+    .map((f, i) => `${JSON.stringify(f.name)}: parse(v[${i}] ?? null, ${f.dataTypeID})`)
+    .join(', ');
+  // Column names are quoted by JSON.stringify and types are numbers: nothing else gets in.
+  const make = new Function('parse', `return (v) => ({ ${body} });`) as (
+    p: typeof parse,
+  ) => (values: (string | null)[]) => Record<string, unknown>;
+  return make(parse);
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
