@@ -1,0 +1,81 @@
+// The child processes of `npm run bench`: starting, awaiting and stopping them, and reading the
+// CPU time they spend.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => ok(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts a child process and keeps the tail of what it prints, for when it dies early. */
+export function start(script: string, env: Record<string, string>, nodeFlags: string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { child, output: () => output };
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((ok) => child.once('exit', ok));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function waitFor(
+  url: string,
+  proc: ReturnType<typeof start>,
+  what: string,
+): Promise<void> {
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null)
+      throw new Error(`${what} exited (${proc.child.exitCode}):\n${proc.output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  throw new Error(`${what} did not answer ${url} within 90 s:\n${proc.output()}`);
+}
+
+/** CPU seconds (user + system) a process has used so far, on Linux; undefined elsewhere. */
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+export function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
