@@ -38,4 +38,15 @@ describe('loadConfig', () => {
     expect(second.founderInviteCode).toBe(first.founderInviteCode);
     expect(await readFile(join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
   });
+  it('seeds demo people on the embedded database only, unless SEED_DEMO says otherwise', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'doers-config-'));
+    const postgres = 'postgres://db.example/doers';
+    expect(loadConfig({ DATA_DIR: dir }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: postgres }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: postgres, SEED_DEMO: 'true' }).seedDemo).toBe(
+      true,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+  });
 });

@@ -32,7 +32,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).default(1),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
 });
 
@@ -51,6 +51,8 @@ export type Config = {
   trustProxy: boolean;
   rateLimitFactor: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Demo people on an empty database: on PGlite unless SEED_DEMO=false; on PostgreSQL only
+   *  with SEED_DEMO=true, so a deployment never carries accounts with a published password. */
   seedDemo: boolean;
   webDist: string;
 };
@@ -88,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === 'true',
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
   };
 }
