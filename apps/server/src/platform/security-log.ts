@@ -26,8 +26,9 @@ export type SecurityLog = <E extends keyof SecurityEvents>(
 
 export function createSecurityLog(log: Pick<FastifyBaseLogger, 'info' | 'warn'>): SecurityLog {
   return (event, fields) => {
-    const line = { security: event, ...fields };
-    if (WARN.has(event)) log.warn(line, event);
-    else log.info(line, event);
+    const line: Record<string, unknown> = { security: event, ...fields };
+    const message: string = event;
+    if (WARN.has(event)) log.warn(line, message);
+    else log.info(line, message);
   };
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.js';
 import type { StatsService, StreakInputs } from '../stats/stats.service.js';
 import {
   currentStreak,
+  lastMarkOf,
   summarizeStreak,
   type LocalNow,
   type StreakSummary,
@@ -15,17 +16,8 @@ export function participantFigures(
   restDays: ReadonlySet<string>,
   now: LocalNow,
 ): StreakFigures {
-  const last =
-    p.last_day && p.last_zone && p.last_at
-      ? {
-          day: p.last_day,
-          zone: p.last_zone,
-          dayStartHour: p.last_day_start_hour ?? 0,
-          at: p.last_at,
-        }
-      : null;
   return {
-    currentStreak: currentStreak(p.run_length, last, restDays, now),
+    currentStreak: currentStreak(p.run_length, lastMarkOf(p), restDays, now),
     longestStreak: p.longest_streak,
     totalCheckIns: p.total_check_ins,
   };

@@ -4,6 +4,7 @@ import { conflict } from '../../platform/errors.js';
 import type { Day } from '@doers/contract';
 import {
   currentStreak,
+  lastMarkOf,
   summarizeStreak,
   type DayMark,
   type LocalNow,
@@ -49,15 +50,7 @@ export class StatsService {
    * the current streak counts only while alive in the person's own day.
    */
   figuresOf(row: StatsRow & { rest_days: string[] }, now: LocalNow): PublicUser['stats'] {
-    const last =
-      row.last_day && row.last_zone && row.last_at
-        ? {
-            day: row.last_day,
-            zone: row.last_zone,
-            dayStartHour: row.last_day_start_hour ?? 0,
-            at: row.last_at,
-          }
-        : null;
+    const last = lastMarkOf(row);
     return presentStats(row, currentStreak(row.current_streak, last, new Set(row.rest_days), now));
   }
 

@@ -147,6 +147,25 @@ export function currentStreak(
   return last && isRunAlive(last, restDays, clock) ? runLength : 0;
 }
 
+/** The columns a stored run keeps of its last check-in (user_stats, quest_participants). */
+export type StoredLastMark = {
+  last_day: Day | null;
+  last_zone: string | null;
+  last_day_start_hour: number | null;
+  last_at: Date | null;
+};
+
+/** The last check-in of a stored run, or null when the run never had one. */
+export function lastMarkOf(row: StoredLastMark): DayMark | null {
+  if (!row.last_day || !row.last_zone || !row.last_at) return null;
+  return {
+    day: row.last_day,
+    zone: row.last_zone,
+    dayStartHour: row.last_day_start_hour ?? 0,
+    at: row.last_at,
+  };
+}
+
 function allRest(days: Day[], restDays: ReadonlySet<Day>): boolean {
   return days.length > 0 && days.every((d) => restDays.has(d));
 }
