@@ -13,6 +13,7 @@ const SERVER_LAYERS = [
   ['platform'], // platform/ and db/: import no module
   ['streaks'], // the pure day and streak calculator
   ['stats'], // the only writer of user_stats
+  ['media'], // uploads, checks, transcoding, storage and serving of voice, photos, videos
   ['referrals'], // referral codes and quotas: the User presenter shows the quota
   ['users'],
   ['onboarding'],
@@ -22,7 +23,7 @@ const SERVER_LAYERS = [
   ['sharing'],
   ['activity', 'notifications'],
   ['auth'],
-  ['system'],
+  ['admin', 'system'], // admin: calls behind a grant read from the database each time
 ];
 
 const SERVER = '^apps/server/src/';

@@ -3,12 +3,19 @@ import type { Database } from './db/database.js';
 import { ActivityRepository } from './modules/activity/activity.repository.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { ActivityService } from './modules/activity/activity.service.js';
+import { AdminGuard } from './modules/admin/admin-guard.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { AdminService } from './modules/admin/admin.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { SessionsRepository } from './modules/auth/sessions.repository.js';
+import { LoginGuard } from './modules/auth/login-guard.js';
+import { SignInSourcesRepository } from './modules/auth/sign-in-sources.repository.js';
+import { SignInsService } from './modules/auth/sign-ins.service.js';
+import { TokensRepository } from './modules/auth/tokens.repository.js';
 import { CheckInsRepository } from './modules/check-ins/check-ins.repository.js';
 import { checkInsRoutes } from './modules/check-ins/check-ins.routes.js';
 import { CheckInsService } from './modules/check-ins/check-ins.service.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
@@ -39,6 +46,9 @@ import { StatsService } from './modules/stats/stats.service.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { SystemService } from './modules/system/system.service.js';
+import { SessionUserCache } from './modules/users/session-user-cache.js';
+import { SessionsRepository } from './modules/users/sessions.repository.js';
+import { SessionsService } from './modules/users/sessions.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -52,7 +62,9 @@ import { HttpError, installErrorHandling } from './platform/errors.js';
 import { EventBus } from './platform/events.js';
 import { loggerOptions } from './platform/logger.js';
 import type { Mailer } from './platform/mailer.js';
-import type { RateLimiter } from './platform/rate-limiter.js';
+import { RateLimits, type RateStore } from './platform/rate-limiter.js';
+import { createSecurityLog } from './platform/security-log.js';
+import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { createRouter } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 import { isSpaRoute, serveWebApp } from './platform/web-app.js';
@@ -60,7 +72,7 @@ import { isSpaRoute, serveWebApp } from './platform/web-app.js';
 export type AppDeps = {
   config: Config;
   db: Database;
-  limiter: RateLimiter;
+  rateStore: RateStore;
   mailer: Mailer;
   version: string;
   /** Where "now" comes from: the system clock, or a TestClock that tests move. */
@@ -74,11 +86,11 @@ export type AppDeps = {
  * event subscriptions, then routes under /api. Owns nothing it is given (the caller closes it).
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, limiter, mailer, clock } = deps;
+  const { config, db, mailer, clock } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 100 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
   installErrorHandling(app);
@@ -94,17 +106,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const events = new EventBus(app.log);
+  const securityLog = createSecurityLog(app.log);
+  const limits = new RateLimits({
+    store: deps.rateStore,
+    clock,
+    factor: config.rateLimitFactor,
+    log: securityLog,
+  });
 
   // stats, users, referrals, onboarding
   const stats = new StatsService(new StatsRepository(db));
   const referrals = new ReferralsService(new ReferralsRepository(db), clock);
+  // PGlite: one process owns DATA_DIR, so session users may be kept in memory (decision 7).
+  const sessionUsers = db.engine === 'pglite' ? new SessionUserCache() : undefined;
   const users = new UsersService({
-    // PGlite: one process owns DATA_DIR, so session users may be kept in memory (decision 7).
-    users: new UsersRepository(db, { cacheSessionUsers: db.engine === 'pglite' }),
+    users: new UsersRepository(db, sessionUsers),
     stats,
     referrals,
     clock,
   });
+  const sessions = new SessionsService({ sessions: new SessionsRepository(db, sessionUsers) });
   const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
 
   // vibes
@@ -172,19 +193,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // auth, system
   const signer = new TokenSigner(config.jwtSecret, clock);
+  const tokens = new TokensRepository(db);
+  const signIns = new SignInsService({
+    db,
+    users,
+    sessions,
+    tokens,
+    signer,
+    clock,
+    log: securityLog,
+  });
   const auth = new AuthService({
     db,
     users,
-    sessions: new SessionsRepository(db),
+    tokens,
+    signIns,
     referrals,
     onboarding,
     events,
-    signer,
     mailer,
+    log: securityLog,
     founder: { inviteCode: config.founderInviteCode, seats: config.founderSeats },
     publicUrl: config.publicUrl,
     clock,
     onBackgroundError: (error) => app.log.error({ err: error }, 'background task failed'),
+  });
+  const loginGuard = new LoginGuard({
+    limits,
+    sources: new SignInSourcesRepository(db),
+    users,
+    clock,
+    log: securityLog,
   });
   const system = new SystemService({
     system: new SystemRepository(db),
@@ -193,6 +232,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     founderInviteCode: config.founderInviteCode,
     version: deps.version,
   });
+
+  // admin: every call checks the person's grant in the database
+  const admin = new AdminService({ guard: new AdminGuard(users), users });
 
   // Who reacts to what happened. Realtime, Web Push and a Redis fan-out subscribe here too.
   events.subscribe('quest.created', (e) => onboarding.questCreated(e));
@@ -203,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe('quest.joined', (e) => notifications.questJoined(e));
   events.subscribe('streak.milestoneReached', (e) => notifications.milestoneReached(e));
 
-  const { authenticate, identifyIfPossible } = createAuthenticate(signer, users, clock);
+  const { authenticate, identifyIfPossible } = createAuthenticate(signer, sessions, clock);
   await app.register(
     async (api) => {
       const route = createRouter(api, {
@@ -213,18 +255,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock,
         checkResponses: deps.checkResponses ?? false,
       });
+      mediaRoutes(route);
       usersRoutes(route, { users });
-      referralsRoutes(route, { referrals, limiter });
+      referralsRoutes(route, { referrals, limits });
       onboardingRoutes(route, { onboarding });
-      vibesRoutes(route, { vibes });
+      vibesRoutes(route, { vibes, limits });
       questsRoutes(route, { quests });
       checkInsRoutes(route, { checkIns });
       restDaysRoutes(route, { restDays });
-      sharingRoutes(route, { sharing, leaderboard });
+      sharingRoutes(route, { sharing, leaderboard, limits });
       activityRoutes(route, { activity });
       notificationsRoutes(route, { notifications });
-      authRoutes(route, { auth, limiter });
+      authRoutes(route, { auth, signIns, limits, loginGuard });
       systemRoutes(route, { system });
+      adminRoutes(route, { admin });
     },
     { prefix: '/api' },
   );
