@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: config.logLevel });
-  // PGlite is one process's: a second server on the same DATA_DIR would corrupt it.
+  // PGlite is one process's: a second server, db:migrate or admin on DATA_DIR would corrupt it.
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const runtime = await openRuntime(config, log);
   const app = await buildApp({ config, ...runtime, clock: systemClock, version: serverVersion });
