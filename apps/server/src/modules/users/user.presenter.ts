@@ -57,8 +57,9 @@ export function presentUser(
       permissions: {
         unlimitedReferrals: isFounder,
         bypassPayment: isFounder,
-        adminAccess: isFounder,
-        moderationTools: isFounder,
+        // Granted one by one by an operator; being a founder grants neither.
+        adminAccess: u.admin_access,
+        moderationTools: u.moderation_tools,
       },
     },
     limits: {

@@ -30,6 +30,9 @@ export type UserRow = {
   last_active: Date | null;
   session_epoch: number;
   day_start_hour: number;
+  /** Granted by an operator (`npm run admin`), never by signing up as a founder. */
+  admin_access: boolean;
+  moderation_tools: boolean;
   created_at: Date;
   updated_at: Date;
 };
@@ -60,6 +63,15 @@ export type NewUser = Pick<
 export type SessionUserRow = Pick<
   UserRow,
   'id' | 'status' | 'session_epoch' | 'timezone' | 'day_start_hour'
+>;
+
+/** What an operator may grant a person. */
+export type Grants = Pick<UserRow, 'admin_access' | 'moderation_tools'>;
+
+/** The columns a supporter tier sets. */
+export type TierColumns = Pick<
+  UserRow,
+  'supporter_tier' | 'payment_status' | 'limit_quests' | 'limit_post_duration' | 'limit_dm_duration'
 >;
 
 /** A person with their figures; devices and referral counts only in their own view. */
@@ -255,6 +267,43 @@ export class UsersRepository {
       [userId],
     );
     this.forgetSessionUser(userId);
+  }
+
+  /** Read on every admin or moderation call, never kept: a revoke counts at once. */
+  async grantsOf(id: string): Promise<(Grants & Pick<UserRow, 'status'>) | undefined> {
+    const rows = await this.db.query<Grants & Pick<UserRow, 'status'>>(
+      'SELECT admin_access, moderation_tools, status FROM users WHERE id = $1',
+      [id],
+    );
+    return rows[0];
+  }
+
+  /** Sets the given grants of the person named `username` (any case); undefined when none is. */
+  async setGrants(username: string, grants: Partial<Grants>): Promise<UserRow | undefined> {
+    const rows = await this.db.query<UserRow>(
+      `UPDATE users SET admin_access = COALESCE($2, admin_access),
+                        moderation_tools = COALESCE($3, moderation_tools), updated_at = now()
+        WHERE lower(username) = lower($1) RETURNING *`,
+      [username, grants.admin_access ?? null, grants.moderation_tools ?? null],
+    );
+    return rows[0];
+  }
+
+  async setTier(id: string, tier: TierColumns): Promise<UserRow | undefined> {
+    const rows = await this.db.query<UserRow>(
+      `UPDATE users SET supporter_tier = $2, payment_status = $3, limit_quests = $4,
+                        limit_post_duration = $5, limit_dm_duration = $6, updated_at = now()
+        WHERE id = $1 RETURNING *`,
+      [
+        id,
+        tier.supporter_tier,
+        tier.payment_status,
+        tier.limit_quests,
+        tier.limit_post_duration,
+        tier.limit_dm_duration,
+      ],
+    );
+    return rows[0];
   }
 
   async count(): Promise<number> {

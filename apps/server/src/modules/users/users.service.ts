@@ -1,4 +1,12 @@
-import type { GetUserResponse, PersonSummary, PreferencesRequest, User } from '@doers/contract';
+import {
+  TIER_LIMITS,
+  type GetUserResponse,
+  type PaymentStatus,
+  type PersonSummary,
+  type PreferencesRequest,
+  type SupporterTier,
+  type User,
+} from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { SessionUser, SessionUsers } from '../../platform/authenticate.js';
 import type { Clock } from '../../platform/clock.js';
@@ -6,7 +14,7 @@ import { notFound } from '../../platform/errors.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import type { StatsService } from '../stats/stats.service.js';
 import { presentPublicUser, presentUser } from './user.presenter.js';
-import type { NewUser, UserRow, UsersRepository } from './users.repository.js';
+import type { Grants, NewUser, UserRow, UsersRepository } from './users.repository.js';
 
 /** People: accounts, devices, preferences and the User presenter. */
 export class UsersService implements SessionUsers {
@@ -70,6 +78,28 @@ export class UsersService implements SessionUsers {
 
   nextFounderId(tx: Queryable): Promise<number> {
     return this.deps.users.nextFounderId(tx);
+  }
+
+  /** The person's grants as stored now (read on every admin or moderation call). */
+  grantsOf(id: string): Promise<(Grants & Pick<UserRow, 'status'>) | undefined> {
+    return this.deps.users.grantsOf(id);
+  }
+
+  /** Grants or revokes admin rights of the person named `username`; undefined when none is. */
+  setGrants(username: string, grants: Partial<Grants>): Promise<UserRow | undefined> {
+    return this.deps.users.setGrants(username, grants);
+  }
+
+  /** Puts the person on `tier`, whose limits follow it (docs/product/limits-and-tiers.md). */
+  setTier(id: string, tier: SupporterTier, paymentStatus: PaymentStatus) {
+    const limits = TIER_LIMITS[tier];
+    return this.deps.users.setTier(id, {
+      supporter_tier: tier,
+      payment_status: paymentStatus,
+      limit_quests: limits.quests,
+      limit_post_duration: limits.postDuration,
+      limit_dm_duration: limits.dmDuration,
+    });
   }
 
   async findSessionUser(id: string): Promise<SessionUser | undefined> {
