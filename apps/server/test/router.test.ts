@@ -45,7 +45,7 @@ beforeAll(async () => {
   app.decorateRequest('auth', null);
   const signIn = async (request: FastifyRequest) => {
     if (request.headers.authorization !== 'Bearer ok') return null;
-    return { userId, deviceId: 'd', zone: 'UTC', dayStartHour: 0 };
+    return { userId, deviceId: 'd', sessionId: 's', zone: 'UTC', dayStartHour: 0 };
   };
   const route = createRouter(app, {
     db: server.db,

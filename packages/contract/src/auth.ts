@@ -3,6 +3,7 @@ import { endpoint } from './http.js';
 import {
   ACCOUNT_TYPES,
   DEVICE_TYPES,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SUPPORTER_TIERS,
   USERNAME_MAX_LENGTH,
@@ -28,14 +29,14 @@ export const username = z
 export const password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(200, 'Password must be at most 200 characters');
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 const email = z.string().trim().max(254).pipe(z.email('Please enter a valid email address'));
 
 export const loginRequest = z.object({
   /** An email address or a username. */
   email: z.string().trim().min(1, 'Please fill in all fields').max(254),
-  password: z.string().min(1, 'Please fill in all fields').max(200),
+  password: z.string().min(1, 'Please fill in all fields').max(PASSWORD_MAX_LENGTH),
   device,
   rememberMe: z.boolean().default(true),
 });
@@ -94,9 +95,41 @@ export const resetPasswordRequest = z.object({
   newPassword: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-    .max(200),
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const changePasswordRequest = z.object({
+  currentPassword: z
+    .string()
+    .min(1, 'Please enter your current password')
+    .max(PASSWORD_MAX_LENGTH, 'Current password is incorrect'),
+  newPassword: password,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** One sign-in on a device, as the devices screen lists it. */
+export const session = z.object({
+  id: z.string(),
+  /** The device as it described itself at sign-in. */
+  deviceName: z.string(),
+  deviceType: z.enum(DEVICE_TYPES),
+  os: z.string(),
+  browser: z.string(),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session of the access token that asked. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof session>;
+
+export const sessionsResponse = z.object({ sessions: z.array(session) });
+export type SessionsResponse = z.infer<typeof sessionsResponse>;
+
+export const sessionIdParams = z.object({ id: z.uuid('Not a valid session id') });
+
+export const endSessionsResponse = z.object({ ended: z.number().int() });
+export type EndSessionsResponse = z.infer<typeof endSessionsResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
@@ -145,5 +178,35 @@ export const authApi = {
     access: 'public',
     body: resetPasswordRequest,
     response: messageResponse,
+  }),
+  /** Needs the current password; every other session ends, this one stays signed in. */
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/auth/change-password',
+    access: 'signed-in',
+    body: changePasswordRequest,
+    response: messageResponse,
+  }),
+  /** The caller's live sessions, the last used first. */
+  sessions: endpoint({
+    method: 'GET',
+    path: '/auth/sessions',
+    access: 'signed-in',
+    response: sessionsResponse,
+  }),
+  /** Ends one of the caller's sessions: its refresh and access tokens stop working at once. */
+  endSession: endpoint({
+    method: 'DELETE',
+    path: '/auth/sessions/:id',
+    access: 'signed-in',
+    params: sessionIdParams,
+    response: null,
+  }),
+  /** "Sign out of all other devices": every session of the caller but this one. */
+  endOtherSessions: endpoint({
+    method: 'POST',
+    path: '/auth/sessions/end-others',
+    access: 'signed-in',
+    response: endSessionsResponse,
   }),
 };

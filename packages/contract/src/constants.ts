@@ -6,6 +6,7 @@ export const TOAST_DURATION_MS = 5000;
 export const UNREAD_BADGE_CAP = 99;
 export const HEADER_HIDE_SCROLL_PX = 80;
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
 export const RESET_LINK_VALIDITY_MS = 60 * 60_000;
 export const SPLASH_MIN_MS = 500;
 export const MAINTENANCE_RETRY_S = 30;

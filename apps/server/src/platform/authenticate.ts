@@ -6,26 +6,36 @@ import type { TokenSigner } from './tokens.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate` on routes that need a signed-in user. */
-    auth: { userId: string; deviceId: string; zone: string; dayStartHour: number } | null;
+    auth: {
+      userId: string;
+      deviceId: string;
+      /** The sign-in the access token belongs to. */
+      sessionId: string;
+      zone: string;
+      dayStartHour: number;
+    } | null;
     /** The client's IANA zone from X-Timezone, when valid. */
     timezone: string | undefined;
   }
 }
 
-/** What authenticating needs to know about a token's user. */
+/** What authenticating needs to know about a token's user and session. */
 export type SessionUser = {
   id: string;
   active: boolean;
   sessionEpoch: number;
   timezone: string;
   dayStartHour: number;
+  /** The absolute end of the sign-in. */
+  sessionExpiresAt: Date;
 };
 
 /** The port platform needs from whoever keeps the people (app.ts wires the users module). */
 export interface SessionUsers {
-  findSessionUser(id: string): Promise<SessionUser | undefined>;
-  /** Records that the person was seen at `at`, in `zone` when the client said. */
-  touch(id: string, zone: string | undefined, at: Date): Promise<void>;
+  /** The person of a session that has not been ended, or undefined. */
+  findSessionUser(userId: string, sessionId: string): Promise<SessionUser | undefined>;
+  /** Records that the person was seen at `at` on that session, in `zone` when the client said. */
+  touch(userId: string, sessionId: string, zone: string | undefined, at: Date): Promise<void>;
 }
 
 export function isValidTimeZone(zone: string): boolean {
@@ -45,17 +55,21 @@ export function readTimezone(request: FastifyRequest): string | undefined {
 
 const TOUCH_EVERY_MS = 60_000;
 
-/** A preHandler: a valid bearer token of an active user, issued since their last password reset. */
+/**
+ * A preHandler: a valid bearer token of an active user, issued since their last password reset,
+ * on a session that has not ended.
+ */
 export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clock: Clock) {
-  // lastActive is kept to the minute: a write per request would cost more than it tells.
+  // lastActive and a session's last use are kept to the minute: a write per request would cost
+  // more than it tells.
   const touched = new Map<string, { at: number; zone: string | undefined }>();
-  async function touch(userId: string, zone: string | undefined): Promise<void> {
+  async function touch(userId: string, sessionId: string, zone: string | undefined) {
     const now = clock.now();
-    const seen = touched.get(userId);
+    const seen = touched.get(sessionId);
     if (seen && seen.zone === zone && Math.abs(now.getTime() - seen.at) < TOUCH_EVERY_MS) return;
     if (touched.size > 10_000) touched.clear();
-    touched.set(userId, { at: now.getTime(), zone });
-    await users.touch(userId, zone, now);
+    touched.set(sessionId, { at: now.getTime(), zone });
+    await users.touch(userId, sessionId, zone, now);
   }
 
   async function identify(request: FastifyRequest): Promise<FastifyRequest['auth']> {
@@ -64,14 +78,22 @@ export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clo
     if (!token) throw unauthorized();
     const claims = await signer.verifyAccess(token);
     if (!claims) throw unauthorized('Your session has expired');
-    const user = await users.findSessionUser(claims.userId);
-    if (!user || !user.active || user.sessionEpoch !== claims.epoch) {
+    // One read (none on PGlite once known): the person and whether their session still stands,
+    // so logging out or ending a session ends its access tokens at once.
+    const user = await users.findSessionUser(claims.userId, claims.sessionId);
+    if (
+      !user ||
+      !user.active ||
+      user.sessionEpoch !== claims.epoch ||
+      user.sessionExpiresAt.getTime() <= clock.now().getTime()
+    ) {
       throw unauthorized('Your session has expired');
     }
-    await touch(claims.userId, request.timezone);
+    await touch(claims.userId, claims.sessionId, request.timezone);
     return {
       userId: user.id,
       deviceId: claims.deviceId,
+      sessionId: claims.sessionId,
       zone: request.timezone ?? user.timezone,
       dayStartHour: user.dayStartHour,
     };

@@ -1,25 +1,39 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from './clock.js';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 
-export type AccessClaims = { userId: string; deviceId: string; epoch: number };
+/** An access token names its person, device and session (`sid`), and the account's epoch. */
+export type AccessClaims = { userId: string; deviceId: string; sessionId: string; epoch: number };
 
 /** Short-lived access JWTs; refresh tokens are opaque and live in the database (hashed). */
 export class TokenSigner {
   readonly #key: Uint8Array;
+  readonly #successorKey: Buffer;
 
   constructor(
     secret: string,
     private readonly clock: Clock,
   ) {
     this.#key = new TextEncoder().encode(secret);
+    // A key of its own, so a successor is never an HMAC the JWTs' key also makes.
+    this.#successorKey = createHmac('sha256', secret).update('doers refresh successor').digest();
   }
 
-  signAccess(userId: string, deviceId: string, epoch: number): Promise<string> {
+  /**
+   * The refresh token that follows `presented` in its chain: derived, not drawn, so presenting
+   * the same token again within the grace gets the same successor and never a second chain
+   * (docs/decisions/0008-sessions-as-rows.md). Unpredictable without the server's secret.
+   */
+  successorOf(presented: string): string {
+    return createHmac('sha256', this.#successorKey).update(presented).digest('base64url');
+  }
+
+  signAccess(claims: AccessClaims): Promise<string> {
+    const { userId, deviceId, sessionId, epoch } = claims;
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({ did: deviceId, ep: epoch })
+    return new SignJWT({ did: deviceId, sid: sessionId, ep: epoch })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt(issuedAt)
@@ -32,7 +46,7 @@ export class TokenSigner {
   // whether its user may still use it (logout, password reset) is checked on every request.
   readonly #verified = new Map<string, { claims: AccessClaims; exp: number }>();
 
-  /** Returns the user id and device id, or null for a bad or expired token. */
+  /** Returns the token's claims, or null for a bad or expired token. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
     const now = this.clock.now().getTime() / 1000;
     const known = this.#verified.get(token);
@@ -53,10 +67,11 @@ export class TokenSigner {
         algorithms: ['HS256'],
         currentDate: this.clock.now(),
       });
-      const { sub, did, ep, exp } = payload;
+      const { sub, did, sid, ep, exp } = payload;
       if (typeof sub !== 'string' || typeof did !== 'string' || typeof ep !== 'number') return null;
-      if (typeof exp !== 'number') return null;
-      return { claims: { userId: sub, deviceId: did, epoch: ep }, exp };
+      // Tokens from before sessions were rows carry no sid: the client refreshes and gets one.
+      if (typeof sid !== 'string' || typeof exp !== 'number') return null;
+      return { claims: { userId: sub, deviceId: did, sessionId: sid, epoch: ep }, exp };
     } catch {
       return null;
     }

@@ -5,7 +5,7 @@ import {
   RESET_LINK_VALIDITY_MS,
   TIER_LIMITS,
   type AuthResponse,
-  type RefreshResponse,
+  type ChangePasswordRequest,
   type loginRequest,
   type registerRequest,
 } from '@doers/contract';
@@ -16,25 +16,20 @@ import { HttpError, badRequest, conflict, unauthorized } from '../../platform/er
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Mailer } from '../../platform/mailer.js';
-import { type TokenSigner, randomToken, sha256 } from '../../platform/tokens.js';
+import type { Auth } from '../../platform/router.js';
+import type { SecurityLog } from '../../platform/security-log.js';
+import { randomToken, sha256 } from '../../platform/tokens.js';
 import type { OnboardingService } from '../onboarding/onboarding.service.js';
 import { generateReferralCode } from '../referrals/referral-code.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import type { ReferrerRow } from '../referrals/referrals.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { resetPasswordMail } from './reset-password-mail.js';
-import type { SessionsRepository } from './sessions.repository.js';
-
-const DAY_MS = 24 * 60 * 60_000;
-/**
- * "Remember me" keeps a device signed in 30 days, otherwise 1 day
- * (docs/product/accounts-and-sessions.md).
- */
-const REFRESH_TTL_MS = { remember: 30 * DAY_MS, session: DAY_MS };
-/** How long a just-rotated refresh token still works (another tab of the same device). */
-export const REUSE_GRACE_MS = 10_000;
+import type { SignInsService } from './sign-ins.service.js';
+import type { TokensRepository } from './tokens.repository.js';
 
 export type FounderSettings = { inviteCode: string | undefined; seats: number };
 
@@ -43,12 +38,13 @@ export class AuthService {
     private readonly deps: {
       db: Database;
       users: UsersService;
-      sessions: SessionsRepository;
+      tokens: TokensRepository;
+      signIns: SignInsService;
       referrals: ReferralsService;
       onboarding: OnboardingService;
       events: EventBus;
-      signer: TokenSigner;
       mailer: Mailer;
+      log: SecurityLog;
       founder: FounderSettings;
       publicUrl: string;
       clock: Clock;
@@ -89,12 +85,14 @@ export class AuthService {
     if (taken.username) throw usernameTaken();
     if (taken.email) throw emailTaken();
 
+    refuseCommon(input.password, 'password', [input.username, input.email]);
     const passwordHash = await hashPassword(input.password);
     const user = await this.insertWithRetry(async (tx) => {
       const founderId = founderMode ? await users.nextFounderId(tx) : null;
       if (founderId !== null && founderId > this.deps.founder.seats) {
         throw new HttpError(403, 'All founder seats are taken. Ask a member for a referral code.');
       }
+      if (referrer) await this.deps.referrals.claimSlot(tx, referrer);
       const limits = TIER_LIMITS.free;
       const row = await users.create(tx, {
         id: randomUUID(),
@@ -124,7 +122,7 @@ export class AuthService {
         userId: user.id,
       });
     }
-    const tokens = await this.issueTokens(user, input.device.id, true);
+    const tokens = await this.deps.signIns.start(user, input.device, true);
     return authResponse(user, tokens, true);
   }
 
@@ -135,79 +133,17 @@ export class AuthService {
     if (user.status !== 'Active')
       throw new HttpError(403, 'This account is suspended. Contact support.');
     await this.deps.users.upsertDevice(user.id, input.device);
-    const tokens = await this.issueTokens(user, input.device.id, input.rememberMe);
+    const tokens = await this.deps.signIns.start(user, input.device, input.rememberMe);
     return authResponse(user, tokens, await this.deps.onboarding.requiresOnboarding(user.id));
   }
 
-  /** Rotates a refresh token. Presenting one that was already used revokes that device's chain. */
-  async refresh(refreshToken: string): Promise<RefreshResponse> {
-    const { sessions, db } = this.deps;
-    const row = await sessions.findRefreshToken(sha256(refreshToken));
-    if (!row) throw unauthorized('Session expired. Please log in again.');
-    // Two tabs of one device may present the same token moments apart: within the grace
-    // period the second one gets a fresh token of the same chain. Later, it is a stolen token.
-    const concurrentUse =
-      row.used_at !== null &&
-      !row.revoked_at &&
-      this.deps.clock.now().getTime() - row.used_at.getTime() < REUSE_GRACE_MS;
-    if ((row.used_at && !concurrentUse) || row.revoked_at) {
-      await sessions.revokeFamily(row.family_id);
-      throw unauthorized('Session expired. Please log in again.');
-    }
-    if (row.expires_at.getTime() <= this.deps.clock.now().getTime())
-      throw unauthorized('Session expired. Please log in again.');
-    const user = await this.deps.users.find(row.user_id);
-    if (!user || user.status !== 'Active')
-      throw unauthorized('Session expired. Please log in again.');
-
-    const next = randomToken();
-    const rotated = await db.transaction(async (tx) => {
-      // Losing the race to mark it used means another tab just used it: the same grace applies.
-      const used = await sessions.markUsed(tx, row.id, this.deps.clock.now());
-      if (!used && (await sessions.isRevoked(tx, row.id))) return false;
-      await sessions.insertRefreshToken(
-        {
-          id: randomUUID(),
-          user_id: row.user_id,
-          device_id: row.device_id,
-          family_id: row.family_id,
-          token_hash: sha256(next),
-          remember: row.remember,
-          expires_at: this.refreshExpiry(row.remember),
-        },
-        tx,
-      );
-      return true;
-    });
-    if (!rotated) {
-      // Lost a race with another use of the same token: treat it as reuse.
-      await sessions.revokeFamily(row.family_id);
-      throw unauthorized('Session expired. Please log in again.');
-    }
-    return {
-      accessToken: await this.deps.signer.signAccess(user.id, row.device_id, user.session_epoch),
-      refreshToken: next,
-    };
-  }
-
-  /** The per-account login limit counts one account however it is named (email or username). */
-  async loginKey(login: string): Promise<string> {
-    const user = await this.deps.users.findByLogin(login);
-    return user ? user.id : login.toLowerCase();
-  }
-
-  async logout(refreshToken: string | undefined): Promise<void> {
-    if (!refreshToken) return;
-    const row = await this.deps.sessions.findRefreshToken(sha256(refreshToken));
-    if (row) await this.deps.sessions.revokeFamily(row.family_id);
-  }
-
   /** Answers the same whether or not the address exists; the mail goes out in the background. */
-  async forgotPassword(email: string): Promise<void> {
+  async forgotPassword(email: string, ip: string): Promise<void> {
     const user = await this.deps.users.findByEmail(email);
     if (!user || user.status === 'Deleted') return;
     const token = randomToken();
-    await this.deps.sessions.insertPasswordReset(
+    this.deps.log('password.resetRequested', { userId: user.id, ip });
+    await this.deps.tokens.insertPasswordReset(
       user.id,
       sha256(token),
       new Date(this.deps.clock.now().getTime() + RESET_LINK_VALIDITY_MS),
@@ -218,46 +154,50 @@ export class AuthService {
       .catch(this.deps.onBackgroundError);
   }
 
-  async resetPassword(token: string, newPassword: string): Promise<void> {
+  /** A new password from a mailed link; every session of the account ends. */
+  async resetPassword(token: string, newPassword: string, ip: string): Promise<void> {
     // Refuse a bad link before paying for a hash.
-    if (!(await this.deps.sessions.isPasswordResetUsable(sha256(token), this.deps.clock.now()))) {
+    if (!(await this.deps.tokens.isPasswordResetUsable(sha256(token), this.deps.clock.now()))) {
       throw badRequest('Invalid or expired reset link. Please request a new one.');
     }
+    refuseCommon(newPassword, 'newPassword');
     const passwordHash = await hashPassword(newPassword);
-    const ok = await this.deps.db.transaction(async (tx) => {
+    const userId = await this.deps.db.transaction(async (tx) => {
       const at = this.deps.clock.now();
-      const userId = await this.deps.sessions.consumePasswordReset(tx, sha256(token), at);
-      if (!userId) return false;
+      const userId = await this.deps.tokens.consumePasswordReset(tx, sha256(token), at);
+      if (!userId) return undefined;
       await this.deps.users.updatePassword(tx, userId, passwordHash);
-      await this.deps.sessions.revokeAllForUser(tx, userId);
+      await this.deps.signIns.endAll(tx, userId);
       await this.deps.users.bumpSessionEpoch(tx, userId);
-      return true;
+      return userId;
     });
-    if (!ok) throw badRequest('Invalid or expired reset link. Please request a new one.');
+    if (!userId) throw badRequest('Invalid or expired reset link. Please request a new one.');
+    this.deps.log('password.reset', { userId, ip });
   }
 
-  private async issueTokens(user: UserRow, deviceId: string, remember: boolean) {
-    const refreshToken = randomToken();
-    await this.deps.sessions.insertRefreshToken({
-      id: randomUUID(),
-      user_id: user.id,
-      device_id: deviceId,
-      family_id: randomUUID(),
-      token_hash: sha256(refreshToken),
-      remember,
-      expires_at: this.refreshExpiry(remember),
+  /** A signed-in person's new password: the current one is required; other sessions end. */
+  async changePassword(auth: Auth, input: ChangePasswordRequest, ip: string): Promise<void> {
+    const user = await this.deps.users.find(auth.userId);
+    if (!user) throw unauthorized('Your session has expired');
+    if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+      throw badRequest('Current password is incorrect', [
+        { field: 'currentPassword', message: 'Current password is incorrect' },
+      ]);
+    }
+    if (input.newPassword === input.currentPassword) {
+      throw badRequest('Choose a password different from your current one', [
+        { field: 'newPassword', message: 'Choose a password different from your current one' },
+      ]);
+    }
+    refuseCommon(input.newPassword, 'newPassword', [user.username, user.email]);
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.users.updatePassword(tx, user.id, passwordHash);
+      // Whoever else is signed in, perhaps with the old password, is signed out; this device
+      // stays, so the session epoch (which would end its access token too) is left alone.
+      await this.deps.signIns.endAll(tx, user.id, auth.sessionId);
     });
-    return {
-      accessToken: await this.deps.signer.signAccess(user.id, deviceId, user.session_epoch),
-      refreshToken,
-    };
-  }
-
-  private refreshExpiry(remember: boolean): Date {
-    return new Date(
-      this.deps.clock.now().getTime() +
-        (remember ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session),
-    );
+    this.deps.log('password.changed', { userId: user.id, ip });
   }
 
   /** Unique keys can still collide between the check and the insert (or on a referral code). */
@@ -271,6 +211,13 @@ export class AuthService {
         if (!isUniqueViolation(error) || attempt >= 4) throw error;
       }
     }
+  }
+}
+
+/** A breached or easily guessed password is refused with the field named. */
+function refuseCommon(password: string, field: string, context: string[] = []): void {
+  if (isCommonPassword(password, context)) {
+    throw badRequest(COMMON_PASSWORD_MESSAGE, [{ field, message: COMMON_PASSWORD_MESSAGE }]);
   }
 }
 

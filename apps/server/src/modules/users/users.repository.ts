@@ -1,6 +1,7 @@
 import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { StatsRow } from '../stats/stats.repository.js';
+import type { SessionUserCache } from './session-user-cache.js';
 
 export type UserRow = {
   id: string;
@@ -59,12 +60,6 @@ export type NewUser = Pick<
   | 'created_at'
 >;
 
-/** What authenticating a request needs to know about its user. */
-export type SessionUserRow = Pick<
-  UserRow,
-  'id' | 'status' | 'session_epoch' | 'timezone' | 'day_start_hour'
->;
-
 /** What an operator may grant a person. */
 export type Grants = Pick<UserRow, 'admin_access' | 'moderation_tools'>;
 
@@ -86,24 +81,17 @@ export type ProfileRow = UserRow &
 
 export class UsersRepository {
   /**
-   * Session users kept in memory, on PGlite only (docs/decisions/0007): one process owns the
-   * database there, and every method below that writes these columns drops the person's entry.
+   * @param sessionUsers what authenticating reads, kept in memory on PGlite (decision 7): every
+   *   method below that writes those columns (status, session epoch, zone, day-start hour) drops
+   *   the person's entry before and after its write.
    */
-  private readonly sessionUsers: Map<string, SessionUserRow> | undefined;
-  /** Bumped by every drop: a read that began before a drop does not fill the cache. */
-  private sessionGeneration = 0;
-
   constructor(
     private readonly db: Queryable,
-    options: { cacheSessionUsers?: boolean } = {},
-  ) {
-    this.sessionUsers = options.cacheSessionUsers ? new Map() : undefined;
-  }
+    private readonly sessionUsers?: SessionUserCache,
+  ) {}
 
   private forgetSessionUser(id: string): void {
-    if (!this.sessionUsers) return;
-    this.sessionGeneration++;
-    this.sessionUsers.delete(id);
+    this.sessionUsers?.forgetUser(id);
   }
 
   async insert(tx: Queryable, user: NewUser): Promise<UserRow> {
@@ -114,22 +102,6 @@ export class UsersRepository {
       Object.values(user),
     );
     return rows[0]!;
-  }
-
-  async findSessionUser(id: string): Promise<SessionUserRow | undefined> {
-    const cached = this.sessionUsers?.get(id);
-    if (cached) return cached;
-    const generation = this.sessionGeneration;
-    const rows = await this.db.query<SessionUserRow>(
-      'SELECT id, status, session_epoch, timezone, day_start_hour FROM users WHERE id = $1',
-      [id],
-    );
-    const row = rows[0];
-    if (row && this.sessionUsers && generation === this.sessionGeneration) {
-      if (this.sessionUsers.size >= 10_000) this.sessionUsers.clear();
-      this.sessionUsers.set(id, row);
-    }
-    return row;
   }
 
   /**
@@ -244,19 +216,6 @@ export class UsersRepository {
       userId,
       passwordHash,
     ]);
-  }
-
-  /** Seen at `at`; the zone is what the client's clock says. Written at most once a minute. */
-  async touch(userId: string, timezone: string | undefined, at: Date): Promise<void> {
-    if (timezone !== undefined) this.forgetSessionUser(userId);
-    await this.db.query(
-      `UPDATE users SET last_active = $3, timezone = COALESCE($2, timezone)
-        WHERE id = $1
-          AND (last_active IS NULL OR last_active < $3::timestamptz - interval '1 minute'
-               OR timezone IS DISTINCT FROM COALESCE($2, timezone))`,
-      [userId, timezone ?? null, at],
-    );
-    if (timezone !== undefined) this.forgetSessionUser(userId);
   }
 
   /** Ends every access token issued so far (a password reset). */

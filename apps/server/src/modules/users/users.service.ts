@@ -8,7 +8,6 @@ import {
   type User,
 } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
-import type { SessionUser, SessionUsers } from '../../platform/authenticate.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
@@ -17,7 +16,7 @@ import { presentPublicUser, presentUser } from './user.presenter.js';
 import type { Grants, NewUser, UserRow, UsersRepository } from './users.repository.js';
 
 /** People: accounts, devices, preferences and the User presenter. */
-export class UsersService implements SessionUsers {
+export class UsersService {
   constructor(
     private readonly deps: {
       users: UsersRepository;
@@ -100,23 +99,6 @@ export class UsersService implements SessionUsers {
       limit_post_duration: limits.postDuration,
       limit_dm_duration: limits.dmDuration,
     });
-  }
-
-  async findSessionUser(id: string): Promise<SessionUser | undefined> {
-    const row = await this.deps.users.findSessionUser(id);
-    return (
-      row && {
-        id: row.id,
-        active: row.status === 'Active',
-        sessionEpoch: row.session_epoch,
-        timezone: row.timezone,
-        dayStartHour: row.day_start_hour,
-      }
-    );
-  }
-
-  touch(userId: string, zone: string | undefined, at: Date): Promise<void> {
-    return this.deps.users.touch(userId, zone, at);
   }
 
   /** The full User for its owner; the public face for anyone else. One statement. */

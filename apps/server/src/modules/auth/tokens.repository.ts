@@ -3,45 +3,49 @@ import type { Queryable } from '../../db/database.js';
 export type RefreshTokenRow = {
   id: string;
   user_id: string;
-  device_id: string;
-  family_id: string;
+  session_id: string;
   token_hash: string;
   remember: boolean;
   expires_at: Date;
   used_at: Date | null;
-  revoked_at: Date | null;
 };
 
-/** Refresh-token chains (one per signed-in device) and password-reset tokens; hashes only. */
-export class SessionsRepository {
+/** A refresh token with what its session says: its device, its absolute end, whether it ended. */
+export type PresentedTokenRow = RefreshTokenRow & {
+  device_id: string;
+  session_expires_at: Date;
+  session_revoked_at: Date | null;
+};
+
+/**
+ * Refresh-token chains (one per session, see the users module's sessions) and password-reset
+ * tokens; hashes only.
+ */
+export class TokensRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** Inserting the same successor twice (two tabs within the grace) keeps one row. */
   async insertRefreshToken(
     row: Pick<
       RefreshTokenRow,
-      'id' | 'user_id' | 'device_id' | 'family_id' | 'token_hash' | 'remember' | 'expires_at'
+      'id' | 'user_id' | 'session_id' | 'token_hash' | 'remember' | 'expires_at'
     >,
     tx: Queryable = this.db,
   ): Promise<void> {
     await tx.query(
-      `INSERT INTO refresh_tokens
-         (id, user_id, device_id, family_id, token_hash, remember, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        row.id,
-        row.user_id,
-        row.device_id,
-        row.family_id,
-        row.token_hash,
-        row.remember,
-        row.expires_at,
-      ],
+      `INSERT INTO refresh_tokens (id, user_id, session_id, token_hash, remember, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (token_hash) DO NOTHING`,
+      [row.id, row.user_id, row.session_id, row.token_hash, row.remember, row.expires_at],
     );
   }
 
-  async findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-    const rows = await this.db.query<RefreshTokenRow>(
-      'SELECT * FROM refresh_tokens WHERE token_hash = $1',
+  /** Reads the sessions table (users module) without writing it: one statement per refresh. */
+  async findRefreshToken(tokenHash: string): Promise<PresentedTokenRow | undefined> {
+    const rows = await this.db.query<PresentedTokenRow>(
+      `SELECT t.*, s.device_id, s.expires_at AS session_expires_at,
+              s.revoked_at AS session_revoked_at
+         FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id
+        WHERE t.token_hash = $1`,
       [tokenHash],
     );
     return rows[0];
@@ -50,33 +54,10 @@ export class SessionsRepository {
   /** Marks a token used at `at`; false when another request used it first. */
   async markUsed(tx: Queryable, id: string, at: Date): Promise<boolean> {
     const rows = await tx.query<{ id: string }>(
-      `UPDATE refresh_tokens SET used_at = $2
-        WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL RETURNING id`,
+      'UPDATE refresh_tokens SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id',
       [id, at],
     );
     return rows.length === 1;
-  }
-
-  async isRevoked(tx: Queryable, id: string): Promise<boolean> {
-    const rows = await tx.query<{ revoked: boolean }>(
-      'SELECT revoked_at IS NOT NULL AS revoked FROM refresh_tokens WHERE id = $1',
-      [id],
-    );
-    return rows[0]?.revoked ?? true;
-  }
-
-  async revokeFamily(familyId: string, tx: Queryable = this.db): Promise<void> {
-    await tx.query(
-      'UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL',
-      [familyId],
-    );
-  }
-
-  async revokeAllForUser(tx: Queryable, userId: string): Promise<void> {
-    await tx.query(
-      'UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
-      [userId],
-    );
   }
 
   async insertPasswordReset(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {

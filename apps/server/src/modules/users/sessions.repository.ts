@@ -1,0 +1,140 @@
+import type { Queryable } from '../../db/database.js';
+import type { SessionUserCache, SessionUserRow } from './session-user-cache.js';
+
+export type SessionRow = {
+  id: string;
+  user_id: string;
+  device_id: string;
+  device_name: string;
+  device_type: 'mobile' | 'tablet' | 'desktop' | 'web';
+  device_os: string;
+  device_browser: string;
+  created_at: Date;
+  last_used_at: Date;
+  expires_at: Date;
+  idle_expires_at: Date;
+  revoked_at: Date | null;
+};
+
+export type NewSession = Omit<SessionRow, 'last_used_at' | 'revoked_at'>;
+
+/**
+ * Sessions: one row per sign-in on a device (docs/product/accounts-and-sessions.md). The auth
+ * module's refresh-token chains belong to them. Every method that ends one drops it from the
+ * cache before and after its write.
+ */
+export class SessionsRepository {
+  constructor(
+    private readonly db: Queryable,
+    private readonly cache: SessionUserCache | undefined,
+  ) {}
+
+  async insert(tx: Queryable, s: NewSession): Promise<void> {
+    await tx.query(
+      `INSERT INTO sessions (id, user_id, device_id, device_name, device_type, device_os,
+                             device_browser, created_at, last_used_at, expires_at, idle_expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)`,
+      [
+        s.id,
+        s.user_id,
+        s.device_id,
+        s.device_name,
+        s.device_type,
+        s.device_os,
+        s.device_browser,
+        s.created_at,
+        s.expires_at,
+        s.idle_expires_at,
+      ],
+    );
+  }
+
+  /**
+   * The person of a session that has not been ended, in one statement (none on PGlite once
+   * known): what authenticating a request needs.
+   */
+  async findSessionUser(userId: string, sessionId: string): Promise<SessionUserRow | undefined> {
+    const cached = this.cache?.get(userId, sessionId);
+    if (cached) return cached;
+    const generation = this.cache?.generation ?? 0;
+    const rows = await this.db.query<SessionUserRow>(
+      `SELECT u.id, u.status, u.session_epoch, u.timezone, u.day_start_hour,
+              s.expires_at AS session_expires_at
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL`,
+      [sessionId, userId],
+    );
+    const row = rows[0];
+    if (row) this.cache?.fill(sessionId, row, generation);
+    return row;
+  }
+
+  /** The person's sessions still live at `at`, the last used first. */
+  async live(userId: string, at: Date): Promise<SessionRow[]> {
+    return this.db.query<SessionRow>(
+      `SELECT * FROM sessions
+        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND idle_expires_at > $2
+        ORDER BY last_used_at DESC, created_at DESC`,
+      [userId, at],
+    );
+  }
+
+  /** A refresh rotated the session's chain at `at`; its current token lasts until `idleEnd`. */
+  async rotated(tx: Queryable, sessionId: string, at: Date, idleEnd: Date): Promise<void> {
+    await tx.query(
+      `UPDATE sessions SET last_used_at = GREATEST(last_used_at, $2), idle_expires_at = $3
+        WHERE id = $1`,
+      [sessionId, at, idleEnd],
+    );
+  }
+
+  /** Ends one of the person's sessions; false when they have no such live session. */
+  async end(userId: string, sessionId: string, at: Date, tx: Queryable = this.db) {
+    this.cache?.forgetSession(sessionId);
+    const rows = await tx.query<{ id: string }>(
+      `UPDATE sessions SET revoked_at = $3
+        WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id`,
+      [sessionId, userId, at],
+    );
+    this.cache?.forgetSession(sessionId);
+    return rows.length === 1;
+  }
+
+  /** Ends every live session of the person but `except`; the ids of those it ended. */
+  async endAll(
+    tx: Queryable,
+    userId: string,
+    at: Date,
+    except: string | null = null,
+  ): Promise<string[]> {
+    this.cache?.forgetSessionsOf(userId, except ?? undefined);
+    const rows = await tx.query<{ id: string }>(
+      `UPDATE sessions SET revoked_at = $2
+        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND idle_expires_at > $2
+          AND id IS DISTINCT FROM $3::uuid
+        RETURNING id`,
+      [userId, at, except],
+    );
+    this.cache?.forgetSessionsOf(userId, except ?? undefined);
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Seen at `at` on a session, in `zone` when the client said: the person's lastActive and zone,
+   * and the session's last use. Written at most once a minute.
+   */
+  async touch(userId: string, sessionId: string, zone: string | undefined, at: Date) {
+    if (zone !== undefined) this.cache?.forgetUser(userId);
+    await this.db.query(
+      `WITH session AS (
+         UPDATE sessions SET last_used_at = $4
+          WHERE id = $2 AND user_id = $1 AND last_used_at < $4::timestamptz - interval '1 minute')
+       UPDATE users SET last_active = $4, timezone = COALESCE($3, timezone)
+        WHERE id = $1
+          AND (last_active IS NULL OR last_active < $4::timestamptz - interval '1 minute'
+               OR timezone IS DISTINCT FROM COALESCE($3, timezone))`,
+      [userId, sessionId, zone ?? null, at],
+    );
+    if (zone !== undefined) this.cache?.forgetUser(userId);
+  }
+}
