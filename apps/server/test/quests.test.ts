@@ -190,17 +190,22 @@ describe('quests', () => {
     expect(check.body.message).toBe('Join this quest to check in');
   });
 
-  it('shows a vibers-only quest to the people who vibe with its owner', async () => {
+  it('shows a vibers-only quest to mutual vibers only: one vibe to the owner unlocks nothing', async () => {
     const { auth: owner } = await registerFounder(server);
     const { auth: fan } = await registerReferred(server, owner.user.referralCode);
     const { auth: stranger } = await registerFounder(server);
     const quest = await createQuest(server, owner, { visibility: 'vibers' });
+    const vibe = (from: AuthResponse, to: AuthResponse) =>
+      server.request('POST', '/api/vibes', {
+        ...as(from),
+        body: { targetUserId: to.user.id, vibeReason: 'inspired' },
+      });
+    await vibe(fan, owner);
     expect((await server.request('GET', `/api/quests/${quest.id}`, as(fan))).status).toBe(404);
-    await server.request('POST', '/api/vibes', {
-      ...as(fan),
-      body: { targetUserId: owner.user.id, vibeReason: 'inspired' },
-    });
+    await vibe(owner, fan);
     expect((await server.request('GET', `/api/quests/${quest.id}`, as(fan))).status).toBe(200);
+    // The owner vibing with someone who does not vibe back unlocks nothing either.
+    await vibe(owner, stranger);
     expect((await server.request('GET', `/api/quests/${quest.id}`, as(stranger))).status).toBe(404);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './http.js';
 import { SIGNUP_VIBE_REASON, VIBE_REASONS } from './constants.js';
+import { pageOf, pageQuery } from './pagination.js';
+import { personSummary } from './users.js';
 
 const VIBE_REASON_TEXTS: readonly string[] = [...VIBE_REASONS, SIGNUP_VIBE_REASON];
 
@@ -27,6 +29,20 @@ export const vibe = z.object({
 });
 export type Vibe = z.infer<typeof vibe>;
 
+/** Someone who vibes with me; with `vibesBack` we vibe mutually and they see my vibers-only content. */
+export const viber = z.object({
+  user: personSummary,
+  /** I vibe with them too: mutual. */
+  vibesBack: z.boolean(),
+  /** When they started vibing with me. */
+  since: z.string(),
+});
+export type Viber = z.infer<typeof viber>;
+export const viberList = pageOf(viber);
+export type ViberList = z.infer<typeof viberList>;
+
+export const viberParams = z.object({ userId: z.uuid('Not a valid user id') });
+
 export const vibesApi = {
   send: endpoint({
     method: 'POST',
@@ -36,5 +52,21 @@ export const vibesApi = {
     response: vibe,
     status: 201,
     idempotent: true,
+  }),
+  /** The people who vibe with me, newest first. */
+  vibers: endpoint({
+    method: 'GET',
+    path: '/vibes/vibers',
+    access: 'signed-in',
+    query: pageQuery,
+    response: viberList,
+  }),
+  /** Ends that person vibing with me: they lose my vibers-only content at once. */
+  removeViber: endpoint({
+    method: 'DELETE',
+    path: '/vibes/vibers/:userId',
+    access: 'signed-in',
+    params: viberParams,
+    response: null,
   }),
 };

@@ -147,4 +147,15 @@ export class StatsRepository {
       [senderId, targetId, startedVibingWith],
     );
   }
+
+  /** `userId` no longer vibes with `targetId`: one viber and one vibing-with fewer. */
+  async countVibingEnded(tx: Queryable, userId: string, targetId: string): Promise<void> {
+    await tx.query(
+      `UPDATE user_stats SET
+         total_vibers = greatest(total_vibers - (user_id = $2)::int, 0),
+         total_vibing_with = greatest(total_vibing_with - (user_id = $1)::int, 0)
+       WHERE user_id IN ($1, $2)`,
+      [userId, targetId],
+    );
+  }
 }

@@ -110,6 +110,11 @@ export class StatsService {
   countVibe(tx: Queryable, senderId: string, targetId: string, started: boolean): Promise<void> {
     return this.stats.countVibe(tx, senderId, targetId, started);
   }
+
+  /** `userId` stopped vibing with `targetId` (the target removed them as a viber). */
+  countVibingEnded(tx: Queryable, userId: string, targetId: string): Promise<void> {
+    return this.stats.countVibingEnded(tx, userId, targetId);
+  }
 }
 
 export function toCheckIn(r: CheckInRow): CheckIn {

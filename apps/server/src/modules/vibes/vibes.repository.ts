@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
+import type { Cursor } from '../../platform/pagination.js';
 
 export type VibeRow = {
   id: string;
@@ -7,6 +9,13 @@ export type VibeRow = {
   target_user_id: string;
   reason: string;
   post_id: string | null;
+  created_at: Date;
+};
+
+/** One of a person's vibers: someone who vibes with them, and whether they vibe back. */
+export type ViberRow = {
+  person: PersonSummary;
+  vibes_back: boolean;
   created_at: Date;
 };
 
@@ -32,5 +41,38 @@ export class VibesRepository {
       [userId, targetId],
     );
     return rows.length > 0;
+  }
+
+  /** Ends `userId` vibing with `targetId`; false when they did not. */
+  async stopVibingWith(tx: Queryable, userId: string, targetId: string): Promise<boolean> {
+    const rows = await tx.query<{ user_id: string }>(
+      'DELETE FROM vibing_with WHERE user_id = $1 AND target_id = $2 RETURNING user_id',
+      [userId, targetId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The people who vibe with `ownerId`, newest first, and whether the owner vibes back. */
+  async vibersOf(
+    db: Queryable,
+    ownerId: string,
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<ViberRow[]> {
+    return db.query<ViberRow>(
+      // Cursors hold milliseconds; vibing_with.created_at has microseconds (now()).
+      `SELECT date_trunc('milliseconds', v.created_at) AS created_at,
+              EXISTS (SELECT 1 FROM vibing_with b
+                       WHERE b.user_id = $1 AND b.target_id = v.user_id) AS vibes_back,
+              json_build_object('id', u.id, 'username', u.username,
+                'displayName', u.display_name, 'profilePictureUrl', u.profile_picture_url,
+                'isFounder', u.founder_id IS NOT NULL) AS person
+         FROM vibing_with v JOIN users u ON u.id = v.user_id
+        WHERE v.target_id = $1 AND u.status <> 'Deleted'
+          AND ($2::timestamptz IS NULL
+               OR (date_trunc('milliseconds', v.created_at), v.user_id) < ($2::timestamptz, $3::uuid))
+        ORDER BY date_trunc('milliseconds', v.created_at) DESC, v.user_id DESC LIMIT $4`,
+      [ownerId, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
+    );
   }
 }

@@ -1,6 +1,7 @@
-import type { CreateVibeRequest, Vibe } from '@doers/contract';
+import type { CreateVibeRequest, Vibe, ViberList } from '@doers/contract';
 import type { Database, Queryable } from '../../db/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { decodeCursor, page } from '../../platform/pagination.js';
 import type { EventBus } from '../../platform/events.js';
 import type { StatsService } from '../stats/stats.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -37,6 +38,43 @@ export class VibesService {
       reason: vibe.vibeReason,
     });
     return vibe;
+  }
+
+  /** The people who vibe with me, newest first, and whether I vibe back (mutual). */
+  async vibers(
+    ownerId: string,
+    query: { cursor?: string | undefined; limit: number },
+  ): Promise<ViberList> {
+    const rows = await this.deps.vibes.vibersOf(
+      this.deps.db,
+      ownerId,
+      decodeCursor(query.cursor),
+      query.limit,
+    );
+    const { items, nextCursor } = page(rows, query.limit, (r) => ({
+      at: r.created_at,
+      id: r.person.id,
+    }));
+    return {
+      items: items.map((r) => ({
+        user: r.person,
+        vibesBack: r.vibes_back,
+        since: r.created_at.toISOString(),
+      })),
+      nextCursor,
+    };
+  }
+
+  /**
+   * The owner removes a viber: that person no longer vibes with them, and so loses the owner's
+   * vibers-only quests and check-ins at their next request. The owner's own vibing is untouched.
+   */
+  async removeViber(ownerId: string, viberId: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const ended = await this.deps.vibes.stopVibingWith(tx, viberId, ownerId);
+      if (!ended) throw notFound('This person does not vibe with you');
+      await this.deps.stats.countVibingEnded(tx, viberId, ownerId);
+    });
   }
 
   /** A vibe and its counters, in the caller's transaction (the demo seed sends some too). */
