@@ -5,16 +5,12 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
-import {
-  memoryRateLimiter,
-  redisRateLimiter,
-  scaled,
-  type RateLimiter,
-} from './platform/rate-limiter.js';
+import { memoryRateStore, redisRateStore, type RateStore } from './platform/rate-limiter.js';
 
 export type Runtime = {
   db: Database;
-  limiter: RateLimiter;
+  /** Where rate limits are counted: process memory, or Redis shared by every instance. */
+  rateStore: RateStore;
   mailer: Mailer;
   redis: Redis | undefined;
   close(): Promise<void>;
@@ -43,10 +39,9 @@ export async function openRuntime(
     ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
     : undefined;
   if (redis) await redis.connect();
-  const limiter = scaled(
-    redis ? redisRateLimiter(redis, options.redisPrefix) : memoryRateLimiter(),
-    config.rateLimitFactor,
-  );
+  const rateStore = redis
+    ? redisRateStore(redis, options.redisPrefix ?? `${config.redisPrefix}rl:`)
+    : memoryRateStore();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -55,12 +50,12 @@ export async function openRuntime(
   });
   return {
     db,
-    limiter,
+    rateStore,
     mailer,
     redis,
     async close() {
       mailer.close();
-      await limiter.close();
+      await rateStore.close();
       if (redis) await redis.quit();
       await db.close();
     },

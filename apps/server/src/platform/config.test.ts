@@ -29,6 +29,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FOUNDER_SEATS: '-1' })).toThrow(/FOUNDER_SEATS/);
   });
 
+  it('TRUST_PROXY takes a hop count or proxy addresses, never "true"', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'doers-config-'));
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dir, ...(value === undefined ? {} : { TRUST_PROXY: value }) })
+        .trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 10.1.0.0/16,::1,fd00::/8')).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(() => trust('true')).toThrow(ConfigError);
+    expect(() => trust('true')).toThrow(/TRUST_PROXY: "true" would believe any X-Forwarded-For/);
+    expect(() => trust('yes')).toThrow(/TRUST_PROXY: not a proxy count, address or network/);
+    expect(() => trust('10.0.0.0/33')).toThrow(/TRUST_PROXY: .*10\.0\.0\.0\/33/);
+    expect(() => trust('10.0.0.1,')).toThrow(/TRUST_PROXY/);
+  });
+
   it('generates a JWT secret and a founder code once and keeps them in DATA_DIR', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'doers-config-'));
     const first = loadConfig({ DATA_DIR: dir });

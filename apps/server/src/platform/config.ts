@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { trustProxySetting, type TrustProxy } from './trust-proxy.js';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -19,6 +20,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  REDIS_PREFIX: z.string().trim().min(1).max(100).default('doers:'),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('Doers <no-reply@doers.local>'),
   PUBLIC_URL: z.url().optional(),
@@ -30,7 +32,7 @@ const envSchema = z.object({
   FOUNDER_SEATS: z.coerce.number().int().min(0).default(100),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: trustProxySetting(),
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).default(1),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
@@ -42,13 +44,16 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Every Redis key starts with it: several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
   founderInviteCode: string;
   founderSeats: number;
   jwtSecret: string;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For to believe: none, the nearest N hops, or these proxies. */
+  trustProxy: TrustProxy;
   rateLimitFactor: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Demo people on an empty database: on PGlite unless SEED_DEMO=false; on PostgreSQL only
@@ -74,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -87,7 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     founderSeats: e.FOUNDER_SEATS,
     jwtSecret:
       e.JWT_SECRET ?? persisted(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,

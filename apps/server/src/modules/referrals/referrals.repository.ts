@@ -28,6 +28,19 @@ export class ReferralsRepository {
     return rows[0];
   }
 
+  /**
+   * Inside a sign-up's transaction: waits for any other sign-up on the same referrer to commit,
+   * then counts their referrals since `since`, so two sign-ups cannot both take the last slot.
+   */
+  async lockAndCountSince(tx: Queryable, referrerId: string, since: Date): Promise<number> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('referrals:' || $1))`, [referrerId]);
+    const rows = await tx.query<{ since: number }>(
+      'SELECT count(*)::int AS since FROM users WHERE referred_by = $1 AND created_at >= $2',
+      [referrerId, since],
+    );
+    return rows[0]!.since;
+  }
+
   /** Referrals made since `since`, in all, and the latest. */
   async counts(
     userId: string,

@@ -1,5 +1,7 @@
 import type { ValidateReferralResponse } from '@doers/contract';
+import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
+import { badRequest } from '../../platform/errors.js';
 import { monthStart, nextMonthStart } from './referral-quota.js';
 import type { ReferralsRepository, ReferrerRow } from './referrals.repository.js';
 
@@ -53,16 +55,28 @@ export class ReferralsService {
       id: referrer.id,
       limitPerMonth: referrer.limit_referrals_per_month,
     });
-    if (quota.used >= quota.limit) {
-      const after = quota.resetDate.toISOString().slice(0, 10);
-      return {
-        valid: false,
-        error:
-          `@${referrer.username} has used all of this month's invites. ` +
-          `Ask them again after ${after}.`,
-      };
-    }
+    if (quota.used >= quota.limit) return { valid: false, error: this.quotaUsedUp(referrer) };
     return { valid: true, referrer };
+  }
+
+  /**
+   * The quota checked again inside the sign-up's transaction, under a lock per referrer: of two
+   * sign-ups on the last free slot, the second gets the same error `check` gives.
+   */
+  async claimSlot(tx: Queryable, referrer: ReferrerRow): Promise<void> {
+    const used = await this.referrals.lockAndCountSince(tx, referrer.id, this.monthStart());
+    if (used >= referrer.limit_referrals_per_month) {
+      const error = this.quotaUsedUp(referrer);
+      throw badRequest(error, [{ field: 'referralCode', message: error }]);
+    }
+  }
+
+  private quotaUsedUp(referrer: ReferrerRow): string {
+    const after = nextMonthStart(this.clock.now()).toISOString().slice(0, 10);
+    return (
+      `@${referrer.username} has used all of this month's invites. ` +
+      `Ask them again after ${after}.`
+    );
   }
 
   async validate(code: string): Promise<ValidateReferralResponse> {

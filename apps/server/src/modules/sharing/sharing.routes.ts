@@ -1,20 +1,26 @@
 import { sharingApi } from '@doers/contract';
+import type { RateLimits } from '../../platform/rate-limiter.js';
 import type { Route } from '../../platform/router.js';
 import type { LeaderboardService } from './leaderboard.service.js';
 import type { SharingService } from './sharing.service.js';
 
 export function sharingRoutes(
   route: Route,
-  deps: { sharing: SharingService; leaderboard: LeaderboardService },
+  deps: { sharing: SharingService; leaderboard: LeaderboardService; limits: RateLimits },
 ): void {
-  const { sharing, leaderboard } = deps;
+  const { sharing, leaderboard, limits } = deps;
   route(sharingApi.leaderboard, ({ auth, params }) =>
     leaderboard.leaderboard(auth?.userId ?? null, params.id),
   );
   route(sharingApi.shared, ({ auth, params, now }) =>
     leaderboard.shared(auth?.userId ?? null, params.id, now),
   );
-  route(sharingApi.join, ({ auth, params, now }) => sharing.join(auth.userId, params.id, now));
+  // Joining notifies the owner (a request to accept, or a new member): limited per person.
+  route(sharingApi.join, ({ auth, params, now, request }) =>
+    limits.limited('joinRequest', auth.userId, request.ip, () =>
+      sharing.join(auth.userId, params.id, now),
+    ),
+  );
   route(sharingApi.leave, ({ auth, params }) => sharing.leave(auth.userId, params.id));
   route(sharingApi.requests, ({ auth, query }) => sharing.pendingRequests(auth.userId, query));
   route(sharingApi.accept, ({ auth, params, now }) =>
