@@ -10,4 +10,8 @@ export function vibesRoutes(route: Route, deps: { vibes: VibesService; limits: R
       deps.vibes.sendVibe(auth.userId, body),
     ),
   );
+  route(vibesApi.vibers, ({ auth, query }) => deps.vibes.vibers(auth.userId, query));
+  route(vibesApi.removeViber, ({ auth, params }) =>
+    deps.vibes.removeViber(auth.userId, params.userId),
+  );
 }
