@@ -13,7 +13,9 @@ export default defineConfig({
   preview: { port: 4173, proxy: apiProxy },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps: the app's source is not published with it (no .map file, no
+    // sourceMappingURL comment); the server also refuses to serve a .map file.
+    sourcemap: false,
     rolldownOptions: {
       treeshake: {
         // The contract is declarations only (schemas, constants), as if its package.json said

@@ -60,13 +60,14 @@ import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import { HttpError, installErrorHandling } from './platform/errors.js';
 import { EventBus } from './platform/events.js';
-import { loggerOptions } from './platform/logger.js';
+import { loggerOptions, type LogStream } from './platform/logger.js';
 import type { Mailer } from './platform/mailer.js';
 import { RateLimits, type RateStore } from './platform/rate-limiter.js';
 import { createSecurityLog } from './platform/security-log.js';
 import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { createRouter } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
+import { securityHeaders } from './platform/security-headers.js';
 import { isSpaRoute, serveWebApp } from './platform/web-app.js';
 
 export type AppDeps = {
@@ -79,6 +80,8 @@ export type AppDeps = {
   clock: Clock;
   /** Tests check every answer against the contract's response schema. */
   checkResponses?: boolean;
+  /** Tests read the log lines; otherwise they go to stdout. */
+  logStream?: LogStream;
 };
 
 /**
@@ -88,7 +91,7 @@ export type AppDeps = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, mailer, clock } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: 100 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
@@ -99,11 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     request.timezone = readTimezone(request);
   });
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    void reply.header('x-frame-options', 'DENY');
-  });
+  await securityHeaders(app, { webDist: config.webDist, publicUrl: config.publicUrl });
 
   const events = new EventBus(app.log);
   const securityLog = createSecurityLog(app.log);

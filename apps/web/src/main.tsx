@@ -1,3 +1,5 @@
+// Before any module builds a zod schema: no eval under the Content-Security-Policy.
+import './lib/zod-without-eval';
 // The global styles first: every component's own stylesheet comes after them and may refine them.
 import './styles/index.css';
 import { createRoot } from 'react-dom/client';

@@ -16,6 +16,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     root: webDist,
     index: ['index.html'],
     cacheControl: false,
+    // The build emits no source maps; should one be left in dist, it is still not served.
+    allowedPath: (path) => !path.endsWith('.map'),
     setHeaders(res, filePath) {
       if (filePath.endsWith('version.json')) res.setHeader('cache-control', 'no-store');
       else if (HASHED_ASSET.test(filePath))

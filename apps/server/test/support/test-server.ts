@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
 import { TestClock } from '../../src/platform/clock.js';
@@ -16,6 +17,8 @@ export const TEST_START = '2026-03-10T09:00:00Z';
 
 export type TestServer = {
   url: string;
+  /** The app itself: its timed jobs run with `app.jobs.run(name)`. */
+  app: FastifyInstance;
   db: Database;
   dataDir: string;
   request: <T = unknown>(
@@ -44,7 +47,8 @@ export type TestResponse<T> = { status: number; body: T; headers: Headers };
  */
 export async function startTestServer(
   env: Record<string, string | undefined> = {},
-  options: { now?: string } = {},
+  /** `logs` receives every log line (set LOG_LEVEL in env: the default is silent). */
+  options: { now?: string; logs?: string[] } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'doers-test-'));
   const id = randomBytes(5).toString('hex');
@@ -73,6 +77,7 @@ export async function startTestServer(
     db: counter.db,
     clock,
     checkResponses: true,
+    ...(options.logs ? { logStream: { write: (line: string) => options.logs!.push(line) } } : {}),
     version: 'test',
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -80,6 +85,7 @@ export async function startTestServer(
 
   return {
     url,
+    app,
     db: runtime.db,
     dataDir,
     clock,
