@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.js';
 import { localNowOf } from './authenticate.js';
 import type { Clock } from './clock.js';
 import { HttpError, parse } from './errors.js';
-import { idempotent } from './idempotency.js';
+import { Idempotency } from './idempotency.js';
 
 export type Auth = NonNullable<FastifyRequest['auth']>;
 
@@ -45,6 +45,7 @@ export function createRouter(
     checkResponses?: boolean;
   },
 ): Route {
+  const idempotency = new Idempotency(deps.db, deps.clock);
   return (e, handler) => {
     const preHandler =
       e.access === 'signed-in'
@@ -73,7 +74,7 @@ export function createRouter(
           return { statusCode: reply.statusCode === 200 ? e.status : reply.statusCode, body };
         };
         if (e.idempotent && request.auth) {
-          return idempotent(deps.db, request, reply, request.auth.userId, run);
+          return idempotency.run(request, reply, request.auth.userId, run);
         }
         const { statusCode, body } = await run();
         void reply.status(statusCode);
