@@ -6,4 +6,5 @@
 export { FirstQuestStep } from './routes/first-quest-step';
 export { InstallAppStep } from './routes/install-app-step';
 export { UpcomingStep } from './routes/upcoming-step';
+export { VoiceIntroStep } from './routes/voice-intro-step';
 export { WelcomeStep } from './routes/welcome-step';

@@ -8,12 +8,13 @@ export const onboardingRoutes: RouteObject[] = [
   { index: true, element: <Redirect to="install-app" replace /> },
   { path: 'install-app', lazy: async () => ({ Component: (await steps()).InstallAppStep }) },
   { path: 'welcome', lazy: async () => ({ Component: (await steps()).WelcomeStep }) },
-  ...(['profile-picture', 'interests', 'voice-intro'] as const).map((step) => ({
+  ...(['profile-picture', 'interests'] as const).map((step) => ({
     path: step,
     lazy: async () => {
       const { UpcomingStep } = await steps();
       return { element: <UpcomingStep step={step} /> };
     },
   })),
+  { path: 'voice-intro', lazy: async () => ({ Component: (await steps()).VoiceIntroStep }) },
   { path: 'first-quest', lazy: async () => ({ Component: (await steps()).FirstQuestStep }) },
 ];

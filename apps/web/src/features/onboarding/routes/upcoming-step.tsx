@@ -1,11 +1,14 @@
 import type { OnboardingStep } from '@doers/contract';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { IconCamera, IconCompass, IconMic } from '../../../components/ui/icons';
+import { IconCamera, IconCompass } from '../../../components/ui/icons';
 import { useSaveOnboardingStep } from '../api/onboarding-api';
 import { OnboardingFrame } from '../components/onboarding-frame';
 
-type UpcomingStep = Exclude<OnboardingStep, 'install-app' | 'welcome' | 'first-quest'>;
+type UpcomingStep = Exclude<
+  OnboardingStep,
+  'install-app' | 'welcome' | 'voice-intro' | 'first-quest'
+>;
 
 /** Steps whose real screens come with later work: say plainly what they will hold. */
 const STEPS: Record<UpcomingStep, { icon: ReactNode; title: string; text: string }> = {
@@ -18,11 +21,6 @@ const STEPS: Record<UpcomingStep, { icon: ReactNode; title: string; text: string
     icon: <IconCompass size={32} />,
     title: 'Pick your interests',
     text: "Here you'll choose what you care about, like fitness, learning or creative work, so Explore can show you people and quests that fit.",
-  },
-  'voice-intro': {
-    icon: <IconMic size={32} />,
-    title: 'Record a voice intro',
-    text: "Here you'll record a short voice intro for your profile: who you are and what you are working towards, in your own voice.",
   },
 };
 
