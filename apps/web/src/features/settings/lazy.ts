@@ -1,5 +1,6 @@
 /**
- * The settings screen, loaded on demand (routes.ts). Import this module only with `import()`: a
+ * The settings screens, loaded on demand (routes.ts). Import this module only with `import()`: a
  * static import puts it back into the first-load bundle.
  */
 export { SettingsPage } from './routes/settings-page';
+export { PrivacyPage } from './routes/privacy-page';

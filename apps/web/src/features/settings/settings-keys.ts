@@ -1,4 +1,6 @@
-/** The query keys of the settings screen. */
+/** The query keys of the settings screens. */
 export const settingsKeys = {
   restDays: ['settings', 'rest-days'] as const,
+  sessions: ['settings', 'sessions'] as const,
+  vibers: ['settings', 'vibers'] as const,
 };

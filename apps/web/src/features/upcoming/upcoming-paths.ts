@@ -19,7 +19,6 @@ export const UPCOMING_PATHS = [
   '/vibes',
   '/settings/notifications',
   '/settings/profile',
-  '/settings/privacy',
   '/settings/support-tier',
   '/settings/terms',
   '/settings/privacy-policy',

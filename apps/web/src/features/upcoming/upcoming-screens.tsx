@@ -112,12 +112,6 @@ const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
     description:
       'Edit your display name, photo, voice intro, and the colour and glow of your halo ring.',
   },
-  '/settings/privacy': {
-    title: 'Privacy',
-    icon: icon(IconSettings),
-    description:
-      'Choose who may message you and whether you appear on leaderboards; export your data or delete your account.',
-  },
   '/settings/support-tier': {
     title: 'Support tier',
     icon: icon(IconStar),

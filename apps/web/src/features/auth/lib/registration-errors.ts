@@ -7,7 +7,7 @@ export const REGISTRATION_FAILED_MESSAGE = 'Registration failed. Please try agai
 export interface RegistrationFailure {
   message: string;
   /** The input the message belongs to, so it is shown (and announced) next to it. */
-  field: 'username' | 'email' | null;
+  field: 'username' | 'email' | 'password' | null;
   /** An already-registered email offers the sign-in page after 500 ms. */
   offerLogin: boolean;
 }
@@ -29,6 +29,9 @@ export function mapRegistrationError(error: unknown): RegistrationFailure {
     if (text.includes('email') && TAKEN.test(text)) {
       return { message: EMAIL_TAKEN_MESSAGE, field: 'email', offerLogin: true };
     }
+    // The server's own word on the password (a common or breached one), under the field.
+    const password = error.errors?.find((e) => e.field === 'password');
+    if (password) return { message: password.message, field: 'password', offerLogin: false };
   }
   return { message: REGISTRATION_FAILED_MESSAGE, field: null, offerLogin: false };
 }

@@ -53,6 +53,12 @@ describe('registration error mapping', () => {
     expect(mapRegistrationError(error).message).toBe(EMAIL_TAKEN_MESSAGE);
   });
 
+  it("shows the server's password message under the password field", () => {
+    const message = 'This password is too common. Choose one that is harder to guess.';
+    const error = new ApiError(message, 400, [{ field: 'password', message }]);
+    expect(mapRegistrationError(error)).toEqual({ message, field: 'password', offerLogin: false });
+  });
+
   it('falls back to the generic message', () => {
     expect(mapRegistrationError(new ApiError('Invalid referral code', 400)).message).toBe(
       REGISTRATION_FAILED_MESSAGE,

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { IconArrowLeft } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useResetPassword } from '../api/password-api';
@@ -67,6 +67,14 @@ function ResetPasswordForm({ token }: { token: string }) {
     } catch (failure) {
       const reason = errorMessage(failure, '');
       toast.error(RESET_FAILED_MESSAGE);
+      // The server's word on the new password itself (a common one) goes under the field.
+      const onField = isApiError(failure)
+        ? failure.errors?.find((e) => e.field === 'newPassword')
+        : undefined;
+      if (onField) {
+        setProblem({ field: 'newPassword', message: onField.message });
+        return;
+      }
       setProblem({
         field: 'form',
         message: RESET_FAILED_MESSAGE,

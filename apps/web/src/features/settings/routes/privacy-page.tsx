@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { IconArrowLeft } from '../../../components/ui/icons';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { SignedInDevices } from '../components/signed-in-devices';
+import './privacy-page.css';
+
+/** Privacy and security: where I am signed in, and my password. */
+export function PrivacyPage() {
+  usePageTitle('Privacy');
+  return (
+    <div className="page">
+      <Link to="/settings" className="settings__back">
+        <IconArrowLeft size={18} />
+        Settings
+      </Link>
+      <h1 className="page__title">Privacy</h1>
+      <SignedInDevices />
+      <ChangePasswordForm />
+    </div>
+  );
+}
