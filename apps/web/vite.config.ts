@@ -42,9 +42,11 @@ export default defineConfig({
             // Only what the first screen needs: the query cache, the auth store, and zod (the
             // API client checks auth responses against the contract). A library used by lazy
             // screens alone, such as jsQR, stays out and loads with the screen that needs it.
+            // zod-without-eval travels with zod: in the entry chunk it would run after the
+            // chunks that build schemas.
             {
               name: 'vendor',
-              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|zustand|zod)[\\/]/,
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|zustand|zod)[\\/]|src[\\/]lib[\\/]zod-without-eval/,
             },
           ],
         },
