@@ -46,6 +46,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
+      // With the request id; `err` is logged by logger.ts's safeError, without any value.
       request.log.error({ err: error }, 'request failed');
       return reply
         .status(500)
