@@ -145,6 +145,41 @@ describe('passwords', () => {
   });
 });
 
+describe('change password limit', () => {
+  it('allows 10 attempts per 15 minutes per account, then 429', async () => {
+    const server = await startTestServer();
+    try {
+      const { person, auth } = await registerFounder(server);
+      const attempt = () =>
+        server.request<ApiErrorBody>('POST', '/api/auth/change-password', {
+          token: auth.tokens.accessToken,
+          body: { currentPassword: 'a guess at it', newPassword: 'a fresh start 2026' },
+        });
+      for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(400);
+      const limited = await attempt();
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Even the right password waits: the limit counts attempts, not failures.
+      const right = await server.request('POST', '/api/auth/change-password', {
+        token: auth.tokens.accessToken,
+        body: { currentPassword: person.password, newPassword: 'a fresh start 2026' },
+      });
+      expect(right.status).toBe(429);
+      server.clock.advance({ seconds: Number(right.headers.get('retry-after')) });
+      const { body: tokens } = await server.request<RefreshResponse>('POST', '/api/auth/refresh', {
+        body: { refreshToken: auth.tokens.refreshToken },
+      });
+      const later = await server.request('POST', '/api/auth/change-password', {
+        token: tokens.accessToken,
+        body: { currentPassword: person.password, newPassword: 'a fresh start 2026' },
+      });
+      expect(later.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 /** The reset token mailed to `email`, read from DATA_DIR/outbox (no SMTP in this server). */
 async function resetTokenFromOutbox(server: TestServer, email: string): Promise<string> {
   const dir = join(server.dataDir, 'outbox');

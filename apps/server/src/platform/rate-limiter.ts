@@ -24,6 +24,8 @@ export const RATE_RULES = {
   forgotPassword: { limit: 3, windowMs: HOUR },
   forgotPasswordAddress: { limit: 20, windowMs: HOUR },
   resetPassword: { limit: 10, windowMs: 15 * MINUTE },
+  // Per account: a stolen access token must not make a guessing oracle of the current password.
+  changePassword: { limit: 10, windowMs: 15 * MINUTE },
   validateReferral: { limit: 30, windowMs: 10 * MINUTE },
   // Writes that notify someone, per account.
   vibe: { limit: 60, windowMs: HOUR },

@@ -46,6 +46,7 @@ export function authRoutes(
   });
 
   route(authApi.changePassword, async ({ auth: caller, body, request }) => {
+    await limits.enforce([['changePassword', caller.userId]], request.ip);
     await auth.changePassword(caller, body, request.ip);
     return { message: 'Password changed. Your other devices have been signed out.' };
   });
