@@ -12,7 +12,7 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { systemClock } from './platform/clock.js';
 import { ConfigError, loadConfig } from './platform/config.js';
-import { lockDataDir } from './platform/data-dir-lock.js';
+import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.js';
 
 /**
  * `npm run admin -- grant|revoke <username> [--only admin|moderation]`: the only way to give
@@ -28,7 +28,8 @@ async function main(): Promise<number> {
     try {
       unlock = lockDataDir(config.dataDir);
     } catch (error) {
-      throw new AdminCommandError(`Stop the server first. ${(error as Error).message}`);
+      if (!(error instanceof DataDirLockedError)) throw error;
+      throw new AdminCommandError(`Stop the server first. ${error.message}`);
     }
   }
   let db: Database | undefined;
