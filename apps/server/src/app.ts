@@ -15,7 +15,10 @@ import { TokensRepository } from './modules/auth/tokens.repository.js';
 import { CheckInsRepository } from './modules/check-ins/check-ins.repository.js';
 import { checkInsRoutes } from './modules/check-ins/check-ins.routes.js';
 import { CheckInsService } from './modules/check-ins/check-ins.service.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
+import { registerMediaHttp } from './modules/media/media.http.js';
+import { UrlSigner } from './modules/media/media-access.js';
+import { MediaRepository } from './modules/media/media.repository.js';
+import { MediaService } from './modules/media/media.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
@@ -60,8 +63,10 @@ import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import { HttpError, installErrorHandling } from './platform/errors.js';
 import { EventBus } from './platform/events.js';
+import { Jobs } from './platform/jobs.js';
 import { loggerOptions, type LogStream } from './platform/logger.js';
 import type { Mailer } from './platform/mailer.js';
+import type { ObjectStorage } from './platform/object-storage.js';
 import { RateLimits, type RateStore } from './platform/rate-limiter.js';
 import { createSecurityLog } from './platform/security-log.js';
 import { fastifyTrustProxy } from './platform/trust-proxy.js';
@@ -75,6 +80,8 @@ export type AppDeps = {
   db: Database;
   rateStore: RateStore;
   mailer: Mailer;
+  /** Where uploaded media are kept: DATA_DIR/media or an S3 bucket. */
+  storage: ObjectStorage;
   version: string;
   /** Where "now" comes from: the system clock, or a TestClock that tests move. */
   clock: Clock;
@@ -126,6 +133,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sessions = new SessionsService({ sessions: new SessionsRepository(db, sessionUsers) });
   const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
+
+  // media (below users in the module order: it gets each person's voice limits handed in)
+  const media = new MediaService({
+    media: new MediaRepository(db),
+    storage: deps.storage,
+    signer: new UrlSigner(config.jwtSecret),
+    clock,
+    ffmpeg: { ffmpeg: config.media.ffmpegPath, ffprobe: config.media.ffprobePath },
+    tempDir: config.media.tempDir,
+    resumableDir: config.media.resumableDir,
+    voiceLimits: async (userId) => {
+      const user = await users.find(userId);
+      return {
+        postDuration: user?.limit_post_duration ?? 0,
+        dmDuration: user?.limit_dm_duration ?? 0,
+      };
+    },
+    log: app.log,
+  });
+  await media.start();
 
   // vibes
   const vibes = new VibesService({ db, vibes: new VibesRepository(), users, stats, events });
@@ -235,6 +262,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // admin: every call checks the person's grant in the database
   const admin = new AdminService({ guard: new AdminGuard(users), users });
 
+  // Work on a timer, each run asking the injected clock (tests call app.jobs.run instead).
+  const jobs = new Jobs(app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
+
   // Who reacts to what happened. Realtime, Web Push and a Redis fan-out subscribe here too.
   events.subscribe('quest.created', (e) => onboarding.questCreated(e));
   events.subscribe('vibe.sent', (e) => notifications.vibeSent(e));
@@ -245,16 +278,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe('streak.milestoneReached', (e) => notifications.milestoneReached(e));
 
   const { authenticate, identifyIfPossible } = createAuthenticate(signer, sessions, clock);
+  const routerFor = (scope: FastifyInstance) =>
+    createRouter(scope, {
+      authenticate,
+      identifyIfPossible,
+      db,
+      clock,
+      checkResponses: deps.checkResponses ?? false,
+    });
   await app.register(
     async (api) => {
-      const route = createRouter(api, {
+      const route = routerFor(api);
+      await registerMediaHttp(api, {
+        media,
+        limits,
         authenticate,
-        identifyIfPossible,
-        db,
-        clock,
-        checkResponses: deps.checkResponses ?? false,
+        routerFor,
+        resumableDir: config.media.resumableDir,
       });
-      mediaRoutes(route);
       usersRoutes(route, { users });
       referralsRoutes(route, { referrals, limits });
       onboardingRoutes(route, { onboarding });

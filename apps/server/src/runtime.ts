@@ -5,18 +5,25 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
+import { diskStorage, type ObjectStorage } from './platform/object-storage.js';
 import { memoryRateStore, redisRateStore, type RateStore } from './platform/rate-limiter.js';
+import { s3Storage } from './platform/s3-storage.js';
 
 export type Runtime = {
   db: Database;
   /** Where rate limits are counted: process memory, or Redis shared by every instance. */
   rateStore: RateStore;
   mailer: Mailer;
+  /** Uploaded media: DATA_DIR/media, or the S3 bucket when S3_* are set. */
+  storage: ObjectStorage;
   redis: Redis | undefined;
   close(): Promise<void>;
 };
 
-/** Opens the outside parts: PGlite or PostgreSQL, local or Redis limits, SMTP or the outbox. */
+/**
+ * Opens the outside parts: PGlite or PostgreSQL, local or Redis limits, SMTP or the outbox, disk
+ * or S3 for media.
+ */
 export async function openRuntime(
   config: Config,
   log: FastifyBaseLogger,
@@ -48,13 +55,16 @@ export async function openRuntime(
     outboxDir: join(config.dataDir, 'outbox'),
     log,
   });
+  const storage = config.media.s3 ? s3Storage(config.media.s3) : diskStorage(config.media.dir);
   return {
     db,
     rateStore,
     mailer,
+    storage,
     redis,
     async close() {
       mailer.close();
+      await storage.close();
       await rateStore.close();
       if (redis) await redis.quit();
       await db.close();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { checkS3Env, mediaEnv, mediaSettings, type MediaSettings } from './media-settings.js';
 import { trustProxySetting, type TrustProxy } from './trust-proxy.js';
 
 const optionalUrl = (protocols: string[]) =>
@@ -36,6 +37,7 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).default(1),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
+  ...mediaEnv,
 });
 
 export type Config = {
@@ -60,13 +62,15 @@ export type Config = {
    *  with SEED_DEMO=true, so a deployment never carries accounts with a published password. */
   seedDemo: boolean;
   webDist: string;
+  /** Media storage (disk or S3), its temp folders, and where ffmpeg is. */
+  media: MediaSettings;
 };
 
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment; a bad value stops the server with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.superRefine(checkS3Env).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -98,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    media: mediaSettings(e, dataDir),
   };
 }
 

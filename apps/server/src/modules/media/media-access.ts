@@ -1,0 +1,70 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Who may see a private file attached to something: asked with the viewer and the id of what the
+ * file is attached to. Posts register one for vibers-only posts, messages for their two people.
+ */
+export type AccessRule = (viewerId: string, attachedId: string) => Promise<boolean>;
+
+export type AccessFacts = {
+  ownerId: string;
+  isPublic: boolean;
+  attachedType: string | null;
+  attachedId: string | null;
+};
+
+/**
+ * The one place that decides who may see a file: anyone when it is attached to something public;
+ * its owner always; otherwise whoever the rule of what it is attached to lets in. An upload that
+ * nothing uses yet is its owner's alone.
+ */
+export class MediaAccess {
+  readonly #rules = new Map<string, AccessRule>();
+
+  /** A module above media says who may see files attached to its things (`'post'`, `'dm'`…). */
+  register(attachedType: string, rule: AccessRule): void {
+    if (this.#rules.has(attachedType)) throw new Error(`Media rule ${attachedType} twice`);
+    this.#rules.set(attachedType, rule);
+  }
+
+  async mayView(viewerId: string | null, m: AccessFacts): Promise<boolean> {
+    if (m.isPublic) return true;
+    if (!viewerId) return false;
+    if (viewerId === m.ownerId) return true;
+    if (!m.attachedType || !m.attachedId) return false;
+    const rule = this.#rules.get(m.attachedType);
+    return rule ? rule(viewerId, m.attachedId) : false;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Signed URLs for private files: an `<audio>` or `<img>` element sends no Authorization header,
+ * so whoever was shown the file gets a URL that opens it for a day or two. The expiry is rounded
+ * to whole days so that a file keeps one URL for a day (browser and service-worker caches).
+ */
+export class UrlSigner {
+  readonly #key: Buffer;
+
+  constructor(secret: string) {
+    // A key of its own, derived from the server secret: a media URL is never a token.
+    this.#key = createHash('sha256').update(`doers media urls\0${secret}`).digest();
+  }
+
+  sign(id: string, now: Date): { exp: number; sig: string } {
+    const exp = (Math.floor(now.getTime() / DAY_MS) + 2) * (DAY_MS / 1000);
+    return { exp, sig: this.#mac(id, exp) };
+  }
+
+  verify(id: string, exp: number | undefined, sig: string | undefined, now: Date): boolean {
+    if (exp === undefined || !sig || exp * 1000 <= now.getTime()) return false;
+    const expected = Buffer.from(this.#mac(id, exp));
+    const given = Buffer.from(sig);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  #mac(id: string, exp: number): string {
+    return createHmac('sha256', this.#key).update(`${id}.${exp}`).digest('base64url');
+  }
+}

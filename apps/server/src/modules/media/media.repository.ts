@@ -1,0 +1,159 @@
+import type { MediaKind, MediaPurpose } from '@doers/contract';
+import type { Queryable } from '../../db/database.js';
+
+export type MediaRow = {
+  id: string;
+  owner_id: string;
+  kind: MediaKind;
+  purpose: MediaPurpose;
+  content_type: string;
+  size_bytes: string | number;
+  duration_ms: number | null;
+  waveform: number[] | null;
+  width: number | null;
+  height: number | null;
+  variant_type: string | null;
+  variant_size: string | number | null;
+  attached_type: string | null;
+  attached_id: string | null;
+  is_public: boolean;
+  created_at: Date;
+  attached_at: Date | null;
+};
+
+export type NewMedia = Omit<
+  MediaRow,
+  'attached_type' | 'attached_id' | 'is_public' | 'attached_at'
+>;
+
+/** What is stored of a removed row: enough to delete its objects. */
+export type StoredKeys = { id: string; kind: MediaKind };
+
+/** The media table and the resumable uploads in progress (media is their only writer). */
+export class MediaRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(m: NewMedia): Promise<MediaRow> {
+    const rows = await this.db.query<MediaRow>(
+      `INSERT INTO media (id, owner_id, kind, purpose, content_type, size_bytes, duration_ms,
+                          waveform, width, height, variant_type, variant_size, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+      [
+        m.id,
+        m.owner_id,
+        m.kind,
+        m.purpose,
+        m.content_type,
+        m.size_bytes,
+        m.duration_ms,
+        m.waveform,
+        m.width,
+        m.height,
+        m.variant_type,
+        m.variant_size,
+        m.created_at,
+      ],
+    );
+    return rows[0]!;
+  }
+
+  async find(id: string, tx: Queryable = this.db): Promise<MediaRow | undefined> {
+    const rows = await tx.query<MediaRow>('SELECT * FROM media WHERE id = $1', [id]);
+    return rows[0];
+  }
+
+  /** Removes an upload of `ownerId` that nothing uses; undefined when there is none. */
+  async deleteUnattached(id: string, ownerId: string): Promise<StoredKeys | undefined> {
+    const rows = await this.db.query<StoredKeys>(
+      `DELETE FROM media WHERE id = $1 AND owner_id = $2 AND attached_type IS NULL
+       RETURNING id, kind`,
+      [id, ownerId],
+    );
+    return rows[0];
+  }
+
+  /** Attaches `ownerId`'s file to a thing; again to the same thing changes nothing. */
+  async attach(
+    tx: Queryable,
+    a: {
+      id: string;
+      ownerId: string;
+      type: string;
+      attachedId: string;
+      isPublic: boolean;
+      at: Date;
+    },
+  ): Promise<MediaRow | undefined> {
+    const rows = await tx.query<MediaRow>(
+      `UPDATE media SET attached_type = $3, attached_id = $4, is_public = $5,
+              attached_at = COALESCE(attached_at, $6)
+        WHERE id = $1 AND owner_id = $2
+          AND (attached_type IS NULL OR (attached_type = $3 AND attached_id = $4))
+       RETURNING *`,
+      [a.id, a.ownerId, a.type, a.attachedId, a.isPublic, a.at],
+    );
+    return rows[0];
+  }
+
+  async setPublic(tx: Queryable, type: string, attachedId: string, isPublic: boolean) {
+    await tx.query(
+      'UPDATE media SET is_public = $3 WHERE attached_type = $1 AND attached_id = $2',
+      [type, attachedId, isPublic],
+    );
+  }
+
+  async deleteAttachedTo(tx: Queryable, type: string, attachedId: string): Promise<StoredKeys[]> {
+    return tx.query<StoredKeys>(
+      `DELETE FROM media WHERE attached_type = $1 AND attached_id = $2
+       RETURNING id, kind`,
+      [type, attachedId],
+    );
+  }
+
+  /** Uploads nothing came to use, made before `before`. */
+  async deleteUnattachedBefore(before: Date, max: number): Promise<StoredKeys[]> {
+    return this.db.query<StoredKeys>(
+      `DELETE FROM media WHERE id IN (
+         SELECT id FROM media WHERE attached_type IS NULL AND created_at < $1
+         ORDER BY created_at LIMIT $2)
+       RETURNING id, kind`,
+      [before, max],
+    );
+  }
+
+  async insertUpload(id: string, ownerId: string, at: Date): Promise<void> {
+    await this.db.query(
+      'INSERT INTO media_uploads (id, owner_id, created_at) VALUES ($1, $2, $3)',
+      [id, ownerId, at],
+    );
+  }
+
+  async uploadOwnedBy(id: string, ownerId: string): Promise<boolean> {
+    const rows = await this.db.query<{ id: string }>(
+      'SELECT id FROM media_uploads WHERE id = $1 AND owner_id = $2',
+      [id, ownerId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Takes a resumable upload off the list to finish it: only one caller gets it. */
+  async claimUpload(id: string, ownerId: string): Promise<boolean> {
+    const rows = await this.db.query<{ id: string }>(
+      'DELETE FROM media_uploads WHERE id = $1 AND owner_id = $2 RETURNING id',
+      [id, ownerId],
+    );
+    return rows.length > 0;
+  }
+
+  async deleteUploadsBefore(before: Date): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      'DELETE FROM media_uploads WHERE created_at < $1 RETURNING id',
+      [before],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async deleteUpload(id: string): Promise<void> {
+    await this.db.query('DELETE FROM media_uploads WHERE id = $1', [id]);
+  }
+}

@@ -1,0 +1,112 @@
+import { WAVEFORM_PEAKS } from '@doers/contract';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { HttpError } from '../../platform/errors.js';
+import { durationMsOf, probe, run, unreadable, type FfmpegPaths } from './ffmpeg.js';
+
+/** Recorders stop a moment after their limit: this much over it is still taken. */
+export const VOICE_GRACE_MS = 500;
+export const VOICE_MIN_MS = 500;
+
+export type Voice = { path: string; size: number; durationMs: number; waveform: number[] };
+
+/**
+ * Transcodes a voice note to AAC in MP4 with the index up front (+faststart): it plays and
+ * seeks in every browser, Safari included, whatever the recorder made (a MediaRecorder WebM has
+ * no duration and cannot be seeked). The duration and the waveform come from that result. Only
+ * `limitSeconds` and a second are transcoded: a longer file is refused without more work.
+ */
+export async function transcodeVoice(
+  paths: FfmpegPaths,
+  input: string,
+  workDir: string,
+  limitSeconds: number,
+): Promise<Voice> {
+  const output = join(workDir, 'voice.m4a');
+  try {
+    await run(
+      paths.ffmpeg,
+      [
+        ...['-nostdin', '-v', 'error', '-y', '-i', input],
+        ...['-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1'],
+        ...['-t', String(limitSeconds + 1)],
+        ...['-ac', '1', '-c:a', 'aac', '-b:a', '64k'],
+        ...['-movflags', '+faststart', '-f', 'mp4', output],
+      ],
+      { timeoutMs: 60_000 + limitSeconds * 250 },
+    );
+  } catch (error) {
+    throw unreadable('voice note', error);
+  }
+  const [probed, waveform, { size }] = await Promise.all([
+    probe(paths, output),
+    peaksOf(paths, output).catch((error: unknown) => {
+      throw unreadable('voice note', error);
+    }),
+    stat(output),
+  ]);
+  const durationMs = probed ? durationMsOf(probed) : null;
+  if (durationMs === null) throw unreadable('voice note', null);
+  if (durationMs > limitSeconds * 1000 + VOICE_GRACE_MS) {
+    throw new HttpError(422, `Voice notes can be at most ${limitSeconds} seconds`);
+  }
+  if (durationMs < VOICE_MIN_MS) {
+    throw new HttpError(422, 'Voice notes must last at least half a second');
+  }
+  return { path: output, size, durationMs, waveform };
+}
+
+const PEAK_RATE = 8000;
+// 10 ms windows: fine enough for WAVEFORM_PEAKS bars of a half-second note.
+const WINDOW = PEAK_RATE / 100;
+
+/**
+ * WAVEFORM_PEAKS peaks, 0–1, from decoding the stored AAC: the loudest sample of each stretch,
+ * scaled so that the loudest stretch reaches 1 (a quiet recording still shows its shape).
+ */
+async function peaksOf(paths: FfmpegPaths, file: string): Promise<number[]> {
+  const windows: number[] = [];
+  let windowMax = 0;
+  let inWindow = 0;
+  let carry: Buffer | null = null;
+  await run(
+    paths.ffmpeg,
+    [
+      ...['-nostdin', '-v', 'error', '-i', file],
+      ...['-ac', '1', '-ar', String(PEAK_RATE), '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1'],
+    ],
+    {
+      timeoutMs: 60_000,
+      onStdout(chunk) {
+        let data = carry ? Buffer.concat([carry, chunk]) : chunk;
+        carry = null;
+        if (data.length % 2 === 1) {
+          carry = data.subarray(data.length - 1);
+          data = data.subarray(0, data.length - 1);
+        }
+        for (let i = 0; i < data.length; i += 2) {
+          const sample = Math.abs(data.readInt16LE(i));
+          if (sample > windowMax) windowMax = sample;
+          if (++inWindow === WINDOW) {
+            windows.push(windowMax);
+            windowMax = 0;
+            inWindow = 0;
+          }
+        }
+      },
+    },
+  );
+  if (inWindow > 0) windows.push(windowMax);
+  const peaks: number[] = [];
+  for (let bar = 0; bar < WAVEFORM_PEAKS; bar++) {
+    const from = Math.floor((bar * windows.length) / WAVEFORM_PEAKS);
+    const to = Math.max(from + 1, Math.floor(((bar + 1) * windows.length) / WAVEFORM_PEAKS));
+    let max = 0;
+    for (let i = from; i < to && i < windows.length; i++) max = Math.max(max, windows[i]!);
+    peaks.push(max);
+  }
+  const loudest = Math.max(...peaks);
+  // Near silence stays near zero rather than blown up to full bars.
+  const scale = loudest > 32768 * 0.01 ? loudest : 32768;
+  return peaks.map((p) => Math.round((p / scale) * 1000) / 1000);
+}

@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { S3Settings } from './s3-storage.js';
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** The environment variables of media storage and processing (part of config.ts's schema). */
+export const mediaEnv = {
+  S3_ENDPOINT: optional.refine((v) => !v || /^https?:\/\//.test(v), {
+    message: 'must start with http:// or https://',
+  }),
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+};
+
+type MediaEnv = { [K in keyof typeof mediaEnv]: z.output<(typeof mediaEnv)[K]> };
+
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** S3 is all or nothing: one of its variables without the others is a mistake worth stopping for. */
+export function checkS3Env(e: MediaEnv, ctx: z.RefinementCtx): void {
+  const set = S3_REQUIRED.filter((name) => e[name]);
+  if (set.length === 0 || set.length === S3_REQUIRED.length) return;
+  for (const name of S3_REQUIRED.filter((n) => !e[n])) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `must be set too when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'}`,
+    });
+  }
+}
+
+export type MediaSettings = {
+  /** Local storage (when there is no S3): DATA_DIR/media. */
+  dir: string;
+  /** Files being checked or transcoded, and resumable uploads in progress. */
+  tempDir: string;
+  resumableDir: string;
+  s3: S3Settings | undefined;
+  ffmpegPath: string;
+  ffprobePath: string;
+};
+
+export function mediaSettings(e: MediaEnv, dataDir: string): MediaSettings {
+  return {
+    dir: join(dataDir, 'media'),
+    tempDir: join(dataDir, 'media-tmp'),
+    resumableDir: join(dataDir, 'media-uploads'),
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+  };
+}
