@@ -97,7 +97,7 @@ describe('the DATA_DIR lock', () => {
     expect((await server.exited()).code).toBe(0);
     const after = await run(join(SERVER_SRC, 'db/migrate-cli.ts'), appEnv(dataDir)).exited();
     expect(after.code).toBe(0);
-  }, 120_000);
+  }, 180_000);
 
   it('takes over the lock of a process killed with -9 once it goes stale, and not before', async () => {
     const dataDir = await tempDir();
