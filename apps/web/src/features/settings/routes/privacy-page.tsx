@@ -3,9 +3,10 @@ import { IconArrowLeft } from '../../../components/ui/icons';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { SignedInDevices } from '../components/signed-in-devices';
+import { VibersSection } from '../components/vibers-section';
 import './privacy-page.css';
 
-/** Privacy and security: where I am signed in, and my password. */
+/** Privacy and security: where I am signed in, my password, and who vibes with me. */
 export function PrivacyPage() {
   usePageTitle('Privacy');
   return (
@@ -17,6 +18,7 @@ export function PrivacyPage() {
       <h1 className="page__title">Privacy</h1>
       <SignedInDevices />
       <ChangePasswordForm />
+      <VibersSection />
     </div>
   );
 }

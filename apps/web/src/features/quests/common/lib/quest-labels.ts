@@ -21,7 +21,7 @@ export const VISIBILITY_LABELS: Record<QuestVisibility, string> = {
 /** One line each, shown under the choice in the form. */
 export const VISIBILITY_DESCRIPTIONS: Record<QuestVisibility, string> = {
   public: 'Anyone can see it, even through its link without an account.',
-  vibers: 'Only people who vibe with you can see it.',
+  vibers: 'People you vibe with who vibe with you back. A vibe sent to you unlocks nothing.',
   private: 'Only you can see it. Private quests cannot be shared.',
 };
 

@@ -58,7 +58,7 @@ export function ShareLink({
       <p className="muted share__text">
         {quest.visibility === 'public'
           ? 'Anyone with the link can see it, even without an account.'
-          : 'People who vibe with you can open it.'}{' '}
+          : 'People you vibe with who vibe with you back can open it.'}{' '}
         {quest.allowOthersToJoin
           ? 'They can join from there.'
           : 'Turn on "Allow others to join" in Edit to take people along.'}
