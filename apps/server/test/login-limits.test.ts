@@ -121,6 +121,25 @@ describe('sign-in limits', () => {
     );
   });
 
+  it('the address and device someone signed up from are a known source', async () => {
+    const person = newPerson({ inviteCode: FOUNDER_CODE, device: device('signup-phone') });
+    const res = await requestFrom(server.url, '127.6.0.1', 'POST', '/api/auth/register', {
+      body: person,
+    });
+    expect(res.status).toBe(201);
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn('127.6.0.2', person.email, `wrong-${i}`, 'laptop-device')).status).toBe(
+        401,
+      );
+    }
+    expect((await signIn('127.6.0.3', person.email, person.password, 'tablet-device')).status).toBe(
+      429,
+    );
+    expect((await signIn('127.6.0.1', person.email, person.password, 'signup-phone')).status).toBe(
+      200,
+    );
+  });
+
   it('a known source counts only its own failures, 10 per 15 minutes, and a success clears them', async () => {
     const owner = await register('127.3.0.1');
     const home = '127.3.0.100';

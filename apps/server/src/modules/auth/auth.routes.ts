@@ -14,7 +14,9 @@ export function authRoutes(
 
   route(authApi.register, async ({ body, request }) => {
     await limits.enforce([['register', addressGroup(request.ip)]], request.ip);
-    return auth.register(body, request.timezone ?? 'UTC');
+    const response = await auth.register(body, request.timezone ?? 'UTC');
+    await loginGuard.signedUp(response.user.id, body.device.id, request.ip);
+    return response;
   });
 
   route(authApi.login, ({ body, request }) =>

@@ -77,4 +77,9 @@ export class LoginGuard {
     log('signIn.succeeded', { userId: response.user.id, ip });
     return response;
   }
+
+  /** Signing up signs in too: the device and address it came from are a known source. */
+  async signedUp(userId: string, deviceId: string, ip: string): Promise<void> {
+    await this.deps.sources.remember(userId, addressGroup(ip), deviceId, this.deps.clock.now());
+  }
 }
