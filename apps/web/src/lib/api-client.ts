@@ -36,6 +36,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** `upload` also reports how far the file has gone. */
+export interface UploadOptions extends CallOptions {
+  onProgress?: (sentBytes: number, totalBytes: number) => void;
+}
+
 /** The input may be left out when the endpoint needs none (no params, no body). */
 type CallArgs<E extends AnyEndpoint> =
   Record<string, never> extends CallInput<E>
@@ -136,11 +141,46 @@ export class ApiClient {
     });
   }
 
+  /**
+   * Sends a file to an endpoint declared in the contract, reporting upload progress
+   * (XMLHttpRequest: fetch reports none), through the same token refresh and answer checks as
+   * `call`. No timeout: a large file on a slow line takes as long as it takes; `signal` cancels.
+   */
+  upload<E extends AnyEndpoint>(
+    e: E,
+    input: CallInput<E> & UploadOptions,
+    file: FormData | Blob,
+  ): Promise<ResponseOf<E>> {
+    const { params, query, signal, headers, onProgress } = input as CallInput<AnyEndpoint> &
+      UploadOptions;
+    const path = `${pathFor(e, params as Record<string, unknown> | undefined)}${queryString(
+      query as Record<string, unknown> | undefined,
+    )}`;
+    const options: RequestOptions<ResponseOf<E>> = {
+      signal,
+      headers,
+      schema: (e.response ?? undefined) as z.ZodType<ResponseOf<E>> | undefined,
+      skipAuthRefresh: e.access === 'public',
+    };
+    return this.withRefresh(
+      (token) => this.sendWithProgress(e.method, path, file, { ...options, onProgress }, token),
+      options,
+    );
+  }
+
   /** The raw call under `call`; the app itself always goes through a declared endpoint. */
-  async request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    return this.withRefresh((token) => this.send(method, path, options, token), options);
+  }
+
+  /** Sends once; on a 401 refreshes the tokens once and sends again with the new one. */
+  private async withRefresh<T>(
+    sendWith: (accessToken: string | null) => Promise<RawResponse>,
+    options: RequestOptions<T>,
+  ): Promise<T> {
     const sentToken = this.options.tokens.getAccessToken();
     const sentRefresh = this.options.tokens.getRefreshToken();
-    const response = await this.send(method, path, options, sentToken);
+    const response = await sendWith(sentToken);
     if (response.status !== 401 || options.skipAuthRefresh) return this.parse(response, options);
     // Signed out and nothing to refresh with: a plain 401, not an expired session.
     if (!sentToken && !this.options.tokens.getRefreshToken()) return this.parse(response, options);
@@ -148,7 +188,7 @@ export class ApiClient {
     // One refresh, one retry: a second 401 is the answer, not a reason to loop.
     if (!(await this.refreshAfter401(sentToken, sentRefresh)))
       throw new ApiError(SESSION_EXPIRED_MESSAGE, 401);
-    const retry = await this.send(method, path, options, this.options.tokens.getAccessToken());
+    const retry = await sendWith(this.options.tokens.getAccessToken());
     return this.parse(retry, options);
   }
 
@@ -277,6 +317,63 @@ export class ApiClient {
       signal?.removeEventListener('abort', forwardAbort);
     }
   }
+
+  private sendWithProgress<T>(
+    method: Method,
+    path: string,
+    file: FormData | Blob,
+    options: RequestOptions<T> & Pick<UploadOptions, 'onProgress'>,
+    accessToken: string | null,
+  ): Promise<RawResponse> {
+    const { signal, onProgress } = options;
+    return new Promise<RawResponse>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortError());
+      const xhr = new XMLHttpRequest();
+      xhr.open(method, `${this.options.baseUrl}${path}`);
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'X-Timezone': this.options.getTimeZone(),
+        ...options.headers,
+      };
+      // FormData gets its multipart boundary from the browser; a bare Blob says its own type.
+      if (file instanceof Blob && file.type) headers['Content-Type'] = file.type;
+      if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+
+      const onAbort = () => xhr.abort();
+      signal?.addEventListener('abort', onAbort);
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      if (onProgress) {
+        xhr.upload.addEventListener('progress', (event) => {
+          if (event.lengthComputable) onProgress(event.loaded, event.total);
+        });
+      }
+      xhr.addEventListener('load', () => {
+        settle();
+        const text = xhr.status === 204 ? '' : xhr.responseText;
+        resolve({
+          status: xhr.status,
+          statusText: xhr.statusText,
+          ok: xhr.status >= 200 && xhr.status < 300,
+          body: text ? parseJson(text) : undefined,
+        });
+      });
+      xhr.addEventListener('error', () => {
+        settle();
+        reject(new ApiError(NETWORK_ERROR_MESSAGE, 0));
+      });
+      xhr.addEventListener('abort', () => {
+        settle();
+        reject(abortError());
+      });
+      xhr.send(file);
+    });
+  }
+}
+
+/** What a cancelled upload rejects with, like a cancelled fetch. */
+function abortError(): DOMException {
+  return new DOMException('The upload was cancelled.', 'AbortError');
 }
 
 function parseJson(text: string): unknown {
