@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ApiErrorBody,
   AuthResponse,
+  Device,
   EndSessionsResponse,
   RefreshResponse,
   SessionsResponse,
@@ -28,7 +29,7 @@ describe('sessions: one per sign-in, ended at once', () => {
   /** The same person signed in on a second device. */
   async function signInAgain(
     person: { email: string; password: string },
-    on = device(),
+    on: Device = device(),
     rememberMe = true,
   ) {
     const res = await server.request<AuthResponse>('POST', '/api/auth/login', {
