@@ -158,15 +158,15 @@ export function VoiceRecorder({
           />
         )}
         <div className="voice-recorder__actions">
-          <Button
-            variant="ghost"
-            icon={<IconTrash size={18} />}
+          <button
+            type="button"
+            className="voice-recorder__delete"
             onClick={cancel}
             disabled={sending}
             aria-label={`Delete recorded ${label}`}
           >
-            Delete
-          </Button>
+            <IconTrash size={20} />
+          </button>
           <Button
             variant="secondary"
             icon={<IconRefresh size={18} />}
