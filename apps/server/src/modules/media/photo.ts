@@ -47,7 +47,9 @@ export async function reencodePhoto(
     autoOrient: true,
     animated: false,
   };
-  const meta = await sharp(input, options)
+  // The header alone, read without the pixel limit so that a flood gets its own message; nothing
+  // is decoded here.
+  const meta = await sharp(input, { ...options, limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw unreadablePhoto(format);
