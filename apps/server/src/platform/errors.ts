@@ -25,6 +25,13 @@ export const conflict = (message: string, errors?: FieldError[]) =>
 
 /** Parses input with a contract schema; a failure names every bad field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  // PostgreSQL text cannot hold U+0000: refused here, it would fail the query (a 500) later.
+  const nul = nulCharacterAt(input, []);
+  if (nul) {
+    const field = nul.join('.') || 'body';
+    const message = 'must not contain the NUL character (U+0000)';
+    throw badRequest(`${field}: ${message}`, [{ field, message }]);
+  }
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
@@ -34,6 +41,21 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const first = errors[0]!;
   const message = first.field === 'body' ? first.message : `${first.field}: ${first.message}`;
   throw badRequest(message, errors);
+}
+
+/**
+ * The path to the first string holding U+0000 (in a value or a key), or undefined. No schema
+ * nests deeper than a few levels, so deeper input is left to the schema to refuse.
+ */
+function nulCharacterAt(value: unknown, path: string[]): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (typeof value !== 'object' || value === null || path.length > 16) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\u0000')];
+    const found = nulCharacterAt(inner, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
