@@ -1,8 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The security suite's logs test reads what every other file of it left in the logs. */
+class SecurityLogsLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (f: TestSpecification) => f.moduleId.endsWith('/security/logs.test.ts');
+    return [...sorted.filter((f) => !last(f)), ...sorted.filter(last)];
+  }
+}
 
 // One run covers every unit and API suite; each workspace is its own project.
 export default defineConfig({
   test: {
+    sequence: { sequencer: SecurityLogsLast },
     projects: [
       {
         // The repository's own checkers (module boundaries, lint rules) against fixtures.
@@ -30,6 +41,20 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Attacks on a real server process (apps/server/security/README.md); one file at a time,
+        // since several measure time. Run alone: npx vitest run --project security
+        test: {
+          name: 'security',
+          root: 'apps/server',
+          include: ['security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['security/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

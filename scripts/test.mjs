@@ -2,8 +2,8 @@
 // `npm test`: formatting, typecheck, lint, module boundaries, every unit and API suite (Vitest),
 // the production build, and the end-to-end suite in headless Chromium (Playwright). Ends with one
 // "N passed, N failed" line.
-//   node scripts/test.mjs --api-only   only the server's database and API suites (CI runs this
-//                                      again with DATABASE_URL and REDIS_URL set)
+//   node scripts/test.mjs --api-only   only the server's database and API suites and the security
+//                                      suite (CI runs this again with DATABASE_URL and REDIS_URL)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 
@@ -49,10 +49,21 @@ const vitestArgs = (file, projects) => [
   `--outputFile.json=${file}`,
 ];
 
+/** The security suite attacks a real server process; after the build, so it serves the app. */
+function securitySuite() {
+  const ok = run(
+    'Security suite (Vitest, attacks on a server process)',
+    'npx',
+    vitestArgs(`${reports}/security.json`, ['security']),
+  );
+  countVitest(`${reports}/security.json`);
+  return ok;
+}
+
 if (apiOnly) {
   const ok = run('Database and API suites', 'npx', vitestArgs(`${reports}/api.json`, ['server']));
   countVitest(`${reports}/api.json`);
-  finish(ok);
+  finish(securitySuite() && ok);
 }
 
 let ok =
@@ -72,6 +83,8 @@ if (!ok) finish(false);
 
 ok = run('Production build', 'npm', ['run', 'build']);
 if (!ok) finish(false);
+
+if (!securitySuite()) finish(false);
 
 ok = run('End-to-end suite (Playwright, headless Chromium)', 'npx', ['playwright', 'test'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`,
