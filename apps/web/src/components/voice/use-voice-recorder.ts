@@ -7,6 +7,8 @@ import { pickRecordingMimeType } from './recording-format';
 export const WARNING_SECONDS = 10;
 /** How often the timer and the live waveform move. */
 export const TICK_MS = 100;
+/** The bit rate asked of MediaRecorder. */
+export const VOICE_BITS_PER_SECOND = 64_000;
 /** How many recent loudness samples the live waveform shows. */
 export const LIVE_BARS = 40;
 
@@ -130,7 +132,11 @@ export function useVoiceRecorder({ maxSeconds }: { maxSeconds: number }) {
     let recorder: MediaRecorder;
     const mimeType = pickRecordingMimeType((type) => MediaRecorder.isTypeSupported(type));
     try {
-      recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+      // 64 kb/s is plenty for a voice and halves the upload of the browsers' default 128 kb/s.
+      recorder = new MediaRecorder(stream, {
+        ...(mimeType ? { mimeType } : {}),
+        audioBitsPerSecond: VOICE_BITS_PER_SECOND,
+      });
     } catch (error) {
       stream.getTracks().forEach((track) => track.stop());
       setProblem(microphoneProblemOf(error));

@@ -21,9 +21,11 @@ class FakeRecorder extends EventTarget {
   static isTypeSupported = (type: string) => supported.includes(type);
   state: 'inactive' | 'recording' = 'inactive';
   readonly mimeType: string;
-  constructor(_stream: unknown, options?: { mimeType?: string }) {
+  readonly audioBitsPerSecond: number | undefined;
+  constructor(_stream: unknown, options?: { mimeType?: string; audioBitsPerSecond?: number }) {
     super();
     this.mimeType = options?.mimeType ?? '';
+    this.audioBitsPerSecond = options?.audioBitsPerSecond;
     recorders.push(this);
   }
   start() {
@@ -85,7 +87,10 @@ describe('VoiceRecorder (tap mode)', () => {
     const { onSend } = renderRecorder();
     await click('Record voice intro');
     expect(getUserMedia).toHaveBeenCalledOnce();
-    expect(recorders[0]!.mimeType).toBe('audio/webm;codecs=opus');
+    expect(recorders[0]).toMatchObject({
+      mimeType: 'audio/webm;codecs=opus',
+      audioBitsPerSecond: 64_000,
+    });
     expect(timerText()).toBe('0:00 / 1:00');
     advance(3_000);
     expect(timerText()).toBe('0:03 / 1:00');
