@@ -418,7 +418,7 @@ export class MediaService {
       throw badRequest('That upload was not found: upload the file again');
     }
     if (current.purpose !== a.purpose || (a.kinds && !a.kinds.includes(current.kind))) {
-      throw badRequest(`That upload is not a ${a.purpose} file`);
+      throw badRequest('That upload was made for something else: upload the file again here');
     }
     const row = await this.deps.media.attach(tx, {
       id: a.mediaId,
