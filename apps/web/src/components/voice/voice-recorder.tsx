@@ -1,4 +1,4 @@
-import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { useId, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -57,6 +57,7 @@ export function VoiceRecorder({
   const [sendError, setSendError] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
   const hold = useRef<{ x: number; y: number; at: number } | null>(null);
+  const noteId = useId();
   const busy = phase === 'starting' || phase === 'recording' || phase === 'stopping';
 
   const cancel = () => {
@@ -179,13 +180,13 @@ export function VoiceRecorder({
             onClick={() => void send()}
             loading={sending}
             disabled={Boolean(sendDisabledReason)}
-            aria-describedby={sendDisabledReason ? 'voice-recorder-send-note' : undefined}
+            aria-describedby={sendDisabledReason ? noteId : undefined}
           >
             {sendError ? 'Try again' : sendLabel}
           </Button>
         </div>
         {sendDisabledReason && (
-          <p id="voice-recorder-send-note" className="voice-recorder__note">
+          <p id={noteId} className="voice-recorder__note">
             {sendDisabledReason}
           </p>
         )}
