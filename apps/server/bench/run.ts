@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { benchVoiceNotes } from './media.js';
 import { cpuSeconds, freePort, start, stop, waitFor } from './processes.js';
 
 const { values: args } = parseArgs({
@@ -291,7 +292,7 @@ async function main(): Promise<void> {
       }
       await t.reset?.();
     }
-    if (!args['no-bare']) {
+    if (!args['no-bare'] && targets.length) {
       bare = start('apps/server/bench/bare-server.ts', {
         PORT: String(barePort),
         BENCH_BODIES: JSON.stringify(sizes),
@@ -300,46 +301,59 @@ async function main(): Promise<void> {
     }
 
     const engine = schema ? 'PostgreSQL' : 'PGlite';
-    console.log(
-      `\nDoers API benchmark — ${engine}, autocannon, ${connections} connections, ` +
-        `${warmup} s warm-up then ${seconds} s per route; Node ${process.version}\n`,
-    );
-    const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'node:http req/s', 'ratio', 'CPU ms/req'];
-    const widths = [36, 9, 8, 8, 16, 7, 10];
-    const line = (cells: string[]) =>
-      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-    console.log(line(header));
-    console.log(line(widths.map((w) => '-'.repeat(w))));
     const problems: string[] = [];
     const windows: string[] = [];
-    for (const target of targets) {
-      const loadFrom = (performance.now() - spawnedAt) / 1000 + warmup;
-      const real = await run(base, target, server.child.pid);
-      const loadTo = loadFrom + seconds;
-      if (args.profile)
-        windows.push(`--from ${loadFrom.toFixed(1)} --to ${loadTo.toFixed(1)}   ${target.name}`);
-      const baseline = bare ? await run(bareBase, { ...target, reset: undefined }) : undefined;
-      if (real.bad) problems.push(`${target.name}: ${real.bad} answers were not 2xx or failed`);
+    if (targets.length) {
       console.log(
-        line([
-          target.name,
-          fmt(real.rps),
-          fmt(real.p50, 1),
-          fmt(real.p99, 1),
-          baseline ? fmt(baseline.rps) : '—',
-          baseline ? `${fmt((real.rps / baseline.rps) * 100, 1)}%` : '—',
-          real.cpuMs === undefined ? '—' : fmt(real.cpuMs, 2),
-        ]),
+        `\nDoers API benchmark — ${engine}, autocannon, ${connections} connections, ` +
+          `${warmup} s warm-up then ${seconds} s per route; Node ${process.version}\n`,
+      );
+      const header = [
+        'route',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'node:http req/s',
+        'ratio',
+        'CPU ms/req',
+      ];
+      const widths = [36, 9, 8, 8, 16, 7, 10];
+      const line = (cells: string[]) =>
+        cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+      console.log(line(header));
+      console.log(line(widths.map((w) => '-'.repeat(w))));
+      for (const target of targets) {
+        const loadFrom = (performance.now() - spawnedAt) / 1000 + warmup;
+        const real = await run(base, target, server.child.pid);
+        const loadTo = loadFrom + seconds;
+        if (args.profile)
+          windows.push(`--from ${loadFrom.toFixed(1)} --to ${loadTo.toFixed(1)}   ${target.name}`);
+        const baseline = bare ? await run(bareBase, { ...target, reset: undefined }) : undefined;
+        if (real.bad) problems.push(`${target.name}: ${real.bad} answers were not 2xx or failed`);
+        console.log(
+          line([
+            target.name,
+            fmt(real.rps),
+            fmt(real.p50, 1),
+            fmt(real.p99, 1),
+            baseline ? fmt(baseline.rps) : '—',
+            baseline ? `${fmt((real.rps / baseline.rps) * 100, 1)}%` : '—',
+            real.cpuMs === undefined ? '—' : fmt(real.cpuMs, 2),
+          ]),
+        );
+      }
+      console.log(
+        '\nratio: the server’s req/s as a share of a bare node:http server answering the same URLs ' +
+          'with a fixed JSON body of the same size, measured in the same run.\n' +
+          'CPU ms/req: CPU time (user + system) the server process spent per request, which a busy ' +
+          'machine disturbs less than req/s.\n' +
+          'The check-in row alternates a check-in and its undo on a quest per connection: both ' +
+          'are writes.',
       );
     }
-    console.log(
-      '\nratio: the server’s req/s as a share of a bare node:http server answering the same URLs ' +
-        'with a fixed JSON body of the same size, measured in the same run.\n' +
-        'CPU ms/req: CPU time (user + system) the server process spent per request, which a busy ' +
-        'machine disturbs less than req/s.\n' +
-        'The check-in row alternates a check-in and its undo on a quest per connection: both ' +
-        'are writes.',
-    );
+    // Not a request loop: the time from a voice note's upload to a playable stored file.
+    if (wanted('media'))
+      problems.push(...(await benchVoiceNotes(base, maya.token, server.child.pid)));
     if (problems.length) console.log(`\nWarning:\n  ${problems.join('\n  ')}`);
     if (windows.length)
       console.log(

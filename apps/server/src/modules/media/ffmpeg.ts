@@ -20,7 +20,13 @@ export class ProcessFailed extends Error {
 export function run(
   binary: string,
   args: string[],
-  options: { timeoutMs: number; onStdout?: (chunk: Buffer) => void; maxStdout?: number },
+  options: {
+    timeoutMs: number;
+    onStdout?: (chunk: Buffer) => void;
+    maxStdout?: number;
+    /** Kills the process: its work is no longer wanted. */
+    signal?: AbortSignal;
+  },
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -32,6 +38,8 @@ export function run(
       timedOut = true;
       child.kill('SIGKILL');
     }, options.timeoutMs);
+    const abort = () => child.kill('SIGKILL');
+    options.signal?.addEventListener('abort', abort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
       if (options.onStdout) return options.onStdout(chunk);
       outBytes += chunk.length;
@@ -47,6 +55,7 @@ export function run(
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
       if (code === 0 && !timedOut) return resolve(Buffer.concat(out));
       const why = timedOut ? `took longer than ${options.timeoutMs} ms` : `exited with ${code}`;
       reject(new ProcessFailed(`${binary} ${why}: ${err.trim().slice(0, 500)}`, timedOut));

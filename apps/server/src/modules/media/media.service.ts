@@ -171,41 +171,57 @@ export class MediaService {
     if (this.#ffmpegProblem) {
       throw new HttpError(503, 'Voice notes and videos cannot be processed on this server now');
     }
-    const probed = await probe(this.deps.ffmpeg, input);
-    if (!probed) {
-      throw new HttpError(422, 'This file could not be read: it is damaged or incomplete');
-    }
-    if (videoStreams(probed).length > 0) {
-      this.checkKind(purpose, 'video');
-      if (sniffed.container === 'ogg') {
-        throw new HttpError(415, 'Videos must be MP4, WebM or MOV');
-      }
-      checkSize('video', size);
-      const container = sniffed.container;
-      return this.#processing(async () => {
-        const video = await prepareVideo(this.deps.ffmpeg, input, container, workDir);
-        return this.#store(
-          { ownerId, purpose, kind: 'video', contentType: video.contentType },
-          { path: video.path, size: video.size },
-          { path: video.poster.path, size: video.poster.size, type: 'image/jpeg' },
-          { width: video.width, height: video.height, durationMs: video.durationMs },
-        );
-      });
-    }
-    if (audioStreams(probed).length === 0) {
-      throw new HttpError(422, 'This file holds no sound to play');
-    }
-    this.checkKind(purpose, 'voice');
-    checkSize('voice', size);
-    const limit = await this.voiceLimitSeconds(ownerId, purpose);
+    const container = sniffed.container;
     return this.#processing(async () => {
-      const voice = await transcodeVoice(this.deps.ffmpeg, input, workDir, limit);
-      return this.#store(
-        { ownerId, purpose, kind: 'voice', contentType: 'audio/mp4' },
-        { path: voice.path, size: voice.size },
-        null,
-        { durationMs: voice.durationMs, waveform: voice.waveform },
+      // A voice note, the common case, starts transcoding while ffprobe reads the file, which
+      // saves the probe's time; when the file turns out to be something else, it is killed.
+      const mayBeVoice =
+        MEDIA_PURPOSE_KINDS[purpose].includes('voice') && size <= MEDIA_LIMITS.voiceBytes;
+      const limit = mayBeVoice ? await this.voiceLimitSeconds(ownerId, purpose) : 0;
+      const abort = new AbortController();
+      const early = mayBeVoice
+        ? transcodeVoice(this.deps.ffmpeg, input, workDir, limit, abort.signal)
+        : null;
+      const settled = early?.then(
+        () => undefined,
+        () => undefined,
       );
+      try {
+        const probed = await probe(this.deps.ffmpeg, input);
+        if (!probed) {
+          throw new HttpError(422, 'This file could not be read: it is damaged or incomplete');
+        }
+        if (videoStreams(probed).length > 0) {
+          abort.abort();
+          this.checkKind(purpose, 'video');
+          if (container === 'ogg') throw new HttpError(415, 'Videos must be MP4, WebM or MOV');
+          checkSize('video', size);
+          await settled;
+          const video = await prepareVideo(this.deps.ffmpeg, input, container, workDir);
+          return await this.#store(
+            { ownerId, purpose, kind: 'video', contentType: video.contentType },
+            { path: video.path, size: video.size },
+            { path: video.poster.path, size: video.poster.size, type: 'image/jpeg' },
+            { width: video.width, height: video.height, durationMs: video.durationMs },
+          );
+        }
+        if (audioStreams(probed).length === 0) {
+          throw new HttpError(422, 'This file holds no sound to play');
+        }
+        this.checkKind(purpose, 'voice');
+        checkSize('voice', size);
+        const voice = await (early ?? transcodeVoice(this.deps.ffmpeg, input, workDir, limit));
+        return await this.#store(
+          { ownerId, purpose, kind: 'voice', contentType: 'audio/mp4' },
+          { path: voice.path, size: voice.size },
+          null,
+          { durationMs: voice.durationMs, waveform: voice.waveform },
+        );
+      } finally {
+        // Nothing may still be writing into the work folder once it is removed.
+        abort.abort();
+        await settled;
+      }
     });
   }
 

@@ -2,7 +2,7 @@ import { WAVEFORM_PEAKS } from '@doers/contract';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HttpError } from '../../platform/errors.js';
-import { durationMsOf, probe, run, unreadable, type FfmpegPaths } from './ffmpeg.js';
+import { run, unreadable, type FfmpegPaths } from './ffmpeg.js';
 
 /** Recorders stop a moment after their limit: this much over it is still taken. */
 export const VOICE_GRACE_MS = 500;
@@ -21,6 +21,7 @@ export async function transcodeVoice(
   input: string,
   workDir: string,
   limitSeconds: number,
+  signal?: AbortSignal,
 ): Promise<Voice> {
   const output = join(workDir, 'voice.m4a');
   try {
@@ -30,23 +31,22 @@ export async function transcodeVoice(
         ...['-nostdin', '-v', 'error', '-y', '-i', input],
         ...['-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1'],
         ...['-t', String(limitSeconds + 1)],
-        ...['-ac', '1', '-c:a', 'aac', '-b:a', '64k'],
+        // Mono at 24 kHz (speech needs no more) with the fast AAC coder: a 120 s note takes
+        // about half a second of CPU, against a second and a half at 48 kHz with the default.
+        ...['-ac', '1', '-ar', '24000', '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '48k'],
         ...['-movflags', '+faststart', '-f', 'mp4', output],
       ],
-      { timeoutMs: 60_000 + limitSeconds * 250 },
+      { timeoutMs: 60_000 + limitSeconds * 250, ...(signal ? { signal } : {}) },
     );
   } catch (error) {
     throw unreadable('voice note', error);
   }
-  const [probed, waveform, { size }] = await Promise.all([
-    probe(paths, output),
-    peaksOf(paths, output).catch((error: unknown) => {
+  const [{ waveform, durationMs }, { size }] = await Promise.all([
+    decodeResult(paths, output).catch((error: unknown) => {
       throw unreadable('voice note', error);
     }),
     stat(output),
   ]);
-  const durationMs = probed ? durationMsOf(probed) : null;
-  if (durationMs === null) throw unreadable('voice note', null);
   if (durationMs > limitSeconds * 1000 + VOICE_GRACE_MS) {
     throw new HttpError(422, `Voice notes can be at most ${limitSeconds} seconds`);
   }
@@ -61,10 +61,16 @@ const PEAK_RATE = 8000;
 const WINDOW = PEAK_RATE / 100;
 
 /**
- * WAVEFORM_PEAKS peaks, 0–1, from decoding the stored AAC: the loudest sample of each stretch,
- * scaled so that the loudest stretch reaches 1 (a quiet recording still shows its shape).
+ * Decodes the stored AAC once: its duration is the samples it holds (the decoder drops the
+ * encoder's priming, as players do), and its waveform WAVEFORM_PEAKS peaks, 0–1: the loudest
+ * sample of each stretch, scaled so that the loudest stretch reaches 1 (a quiet recording still
+ * shows its shape).
  */
-async function peaksOf(paths: FfmpegPaths, file: string): Promise<number[]> {
+async function decodeResult(
+  paths: FfmpegPaths,
+  file: string,
+): Promise<{ waveform: number[]; durationMs: number }> {
+  let samples = 0;
   const windows: number[] = [];
   let windowMax = 0;
   let inWindow = 0;
@@ -84,6 +90,7 @@ async function peaksOf(paths: FfmpegPaths, file: string): Promise<number[]> {
           carry = data.subarray(data.length - 1);
           data = data.subarray(0, data.length - 1);
         }
+        samples += data.length / 2;
         for (let i = 0; i < data.length; i += 2) {
           const sample = Math.abs(data.readInt16LE(i));
           if (sample > windowMax) windowMax = sample;
@@ -108,5 +115,8 @@ async function peaksOf(paths: FfmpegPaths, file: string): Promise<number[]> {
   const loudest = Math.max(...peaks);
   // Near silence stays near zero rather than blown up to full bars.
   const scale = loudest > 32768 * 0.01 ? loudest : 32768;
-  return peaks.map((p) => Math.round((p / scale) * 1000) / 1000);
+  return {
+    waveform: peaks.map((p) => Math.round((p / scale) * 1000) / 1000),
+    durationMs: Math.round((samples * 1000) / PEAK_RATE),
+  };
 }
