@@ -221,7 +221,9 @@ describe('serving', () => {
   it('answers with headers that never let a browser run the file', async () => {
     const { headers } = await fetchFile(server, voice.url);
     expect(headers.get('x-content-type-options')).toBe('nosniff');
-    expect(headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'; sandbox",
+    );
     expect(headers.get('content-disposition')).toBe(`inline; filename="${voice.id}.m4a"`);
     expect(headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect(headers.get('accept-ranges')).toBe('bytes');

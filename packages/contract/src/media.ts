@@ -72,7 +72,7 @@ export const media = z.object({
   kind: z.enum(MEDIA_KINDS),
   purpose: mediaPurpose,
   /** The exact type the file is served with: audio/mp4 for voice; image/jpeg or image/webp for
-   *  photos; video/mp4, video/webm or video/quicktime for videos. */
+   *  photos; video/mp4 or video/webm for videos (a MOV is re-wrapped as MP4). */
   contentType: z.string(),
   /** Where the file is served (with range requests). For private media it carries a signature
    *  that lets a `<audio>`/`<img>` element fetch it without an Authorization header. */

@@ -54,7 +54,7 @@ export async function serveFile(
     'accept-ranges': 'bytes',
     etag: file.etag,
     'cache-control': cacheControl,
-    'content-security-policy': "default-src 'none'; sandbox",
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
     'content-disposition': `inline; filename="${file.fileName}"`,
     'cross-origin-resource-policy': 'same-origin',
   };
