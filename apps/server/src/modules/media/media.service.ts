@@ -7,7 +7,7 @@ import {
   type MediaPurpose,
 } from '@doers/contract';
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.js';
@@ -98,11 +98,19 @@ export class MediaService {
     },
   ) {}
 
-  /** Checks for ffmpeg and empties the temp folder (left over by a crash); logs what is wrong. */
+  /**
+   * Checks for ffmpeg and removes work folders a crash left behind (older than an hour: with
+   * PostgreSQL, several instances may share DATA_DIR and be busy in theirs); logs what is wrong.
+   */
   async start(): Promise<void> {
-    await rm(this.deps.tempDir, { recursive: true, force: true });
     await mkdir(this.deps.tempDir, { recursive: true });
     await mkdir(this.deps.resumableDir, { recursive: true });
+    const before = this.deps.clock.now().getTime() - 60 * 60_000;
+    for (const name of await readdir(this.deps.tempDir)) {
+      const path = join(this.deps.tempDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs < before) await rm(path, { recursive: true, force: true });
+    }
     this.#ffmpegProblem = await checkFfmpeg(this.deps.ffmpeg);
     if (this.#ffmpegProblem) {
       this.deps.log.error(
@@ -111,7 +119,7 @@ export class MediaService {
     }
   }
 
-  /** Null when voice and video can be processed; else why not (for /api/health). */
+  /** Null when voice and video can be processed; else why not. */
   get ffmpegProblem(): string | null {
     return this.#ffmpegProblem;
   }
