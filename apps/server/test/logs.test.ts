@@ -33,6 +33,11 @@ describe('log lines carry no secret', () => {
       body: { email: person.email, password: keep('wrong-Guess-Lighthouse-3'), device: device() },
     });
     expect(wrong.status).toBe(401);
+    // A password typed into the login field by mistake is a secret too.
+    const misplaced = await server.request('POST', '/api/auth/login', {
+      body: { email: keep('Typed-In-The-Wrong-Box-7'), password: 'x', device: device() },
+    });
+    expect(misplaced.status).toBe(401);
     const signedIn = await server.request<AuthResponse>('POST', '/api/auth/login', {
       body: { email: person.email, password: firstPassword, device: device() },
     });

@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export type SecurityEvents = {
   'signIn.succeeded': { userId: string; ip: string };
-  'signIn.failed': { login: string; ip: string; reason: 'credentials' | 'suspended' };
+  /** `userId` null: no such account. The typed name is not logged: it may be a password. */
+  'signIn.failed': { userId: string | null; ip: string; reason: 'credentials' | 'suspended' };
   'refresh.reused': { userId: string; sessionId: string; ip: string };
   'password.resetRequested': { userId: string; ip: string };
   'password.reset': { userId: string; ip: string };

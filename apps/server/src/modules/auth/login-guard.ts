@@ -63,11 +63,11 @@ export class LoginGuard {
       response = await verify();
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 401) {
-        log('signIn.failed', { login: attempt.login, ip, reason: 'credentials' });
+        log('signIn.failed', { userId: user?.id ?? null, ip, reason: 'credentials' });
       } else {
         await held.release();
         if (error instanceof HttpError && error.statusCode === 403)
-          log('signIn.failed', { login: attempt.login, ip, reason: 'suspended' });
+          log('signIn.failed', { userId: user?.id ?? null, ip, reason: 'suspended' });
       }
       throw error;
     }
