@@ -52,7 +52,8 @@ import { SystemService } from './modules/system/system.service.js';
 import { SessionUserCache } from './modules/users/session-user-cache.js';
 import { SessionsRepository } from './modules/users/sessions.repository.js';
 import { SessionsService } from './modules/users/sessions.service.js';
-import { UsersRepository } from './modules/users/users.repository.js';
+import { ProfilesService } from './modules/users/profiles.service.js';
+import { UsersRepository, type UserRow } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VibesRepository } from './modules/vibes/vibes.repository.js';
@@ -120,20 +121,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: securityLog,
   });
 
-  // stats, users, referrals, onboarding
-  const stats = new StatsService(new StatsRepository(db));
-  const referrals = new ReferralsService(new ReferralsRepository(db), clock);
-  // PGlite: one process owns DATA_DIR, so session users may be kept in memory (decision 7).
-  const sessionUsers = db.engine === 'pglite' ? new SessionUserCache() : undefined;
-  const users = new UsersService({
-    users: new UsersRepository(db, sessionUsers),
-    stats,
-    referrals,
-    clock,
-  });
-  const sessions = new SessionsService({ sessions: new SessionsRepository(db, sessionUsers) });
-  const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
-
   // media (below users in the module order: it gets each person's voice limits handed in)
   const media = new MediaService({
     media: new MediaRepository(db),
@@ -143,8 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ffmpeg: { ffmpeg: config.media.ffmpegPath, ffprobe: config.media.ffprobePath },
     tempDir: config.media.tempDir,
     resumableDir: config.media.resumableDir,
-    voiceLimits: async (userId) => {
-      const user = await users.find(userId);
+    voiceLimits: async (userId: string) => {
+      const user: UserRow | undefined = await users.find(userId);
       return {
         postDuration: user?.limit_post_duration ?? 0,
         dmDuration: user?.limit_dm_duration ?? 0,
@@ -153,6 +140,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await media.start();
+
+  // stats, users, referrals, onboarding
+  const stats = new StatsService(new StatsRepository(db));
+  const referrals = new ReferralsService(new ReferralsRepository(db), clock);
+  // PGlite: one process owns DATA_DIR, so session users may be kept in memory (decision 7).
+  const sessionUsers = db.engine === 'pglite' ? new SessionUserCache() : undefined;
+  const usersRepository = new UsersRepository(db, sessionUsers);
+  const users = new UsersService({
+    users: usersRepository,
+    stats,
+    referrals,
+    clock,
+  });
+  const profiles = new ProfilesService({ db, profiles: usersRepository, media, users });
+  const sessions = new SessionsService({ sessions: new SessionsRepository(db, sessionUsers) });
+  const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
 
   // vibes
   const vibes = new VibesService({ db, vibes: new VibesRepository(), users, stats, events });
@@ -296,7 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         routerFor,
         resumableDir: config.media.resumableDir,
       });
-      usersRoutes(route, { users });
+      usersRoutes(route, { users, profiles });
       referralsRoutes(route, { referrals, limits });
       onboardingRoutes(route, { onboarding });
       vibesRoutes(route, { vibes, limits });

@@ -3,6 +3,33 @@ import { ACCOUNT_TYPES, PAYMENT_STATUSES, SUPPORTER_TIERS } from './constants.js
 import { endpoint } from './http.js';
 import { userStats } from './stats.js';
 
+/** Profile rules (docs/product/profiles.md). */
+export const PROFILE_LIMITS = {
+  displayNameMax: 50,
+  bioMax: 150,
+  /** Interests a person picks: at least this many, and at most `interestsMax`. */
+  interestsMin: 3,
+  interestsMax: 10,
+} as const;
+
+/** One of the seeded interests of `GET /interests`. */
+export const interest = z.object({
+  id: z.string(),
+  label: z.string(),
+  emoji: z.string(),
+});
+export type Interest = z.infer<typeof interest>;
+
+/** A person's voice intro: a public voice note of at most 60 s. */
+export const voiceIntro = z.object({
+  mediaId: z.string(),
+  url: z.string(),
+  durationMs: z.number().int(),
+  /** WAVEFORM_PEAKS values from 0 to 1. */
+  waveform: z.array(z.number()),
+});
+export type VoiceIntro = z.infer<typeof voiceIntro>;
+
 export const userLimits = z.object({
   quests: z.number().int(),
   postDuration: z.number().int(),
@@ -23,7 +50,13 @@ export const publicUser = z.object({
   id: z.string(),
   username: z.string(),
   displayName: z.string(),
+  /** A public photo (square, at most MEDIA_LIMITS.avatarSide px), or null. */
   profilePictureUrl: z.string().nullable(),
+  /** One line about oneself (PROFILE_LIMITS.bioMax characters), '' when none. */
+  bio: z.string(),
+  /** In the order the person chose them. */
+  interests: z.array(interest),
+  voiceIntro: voiceIntro.nullable(),
   accountType: z.enum(ACCOUNT_TYPES),
   isFounder: z.boolean(),
   joinDate: z.string(),
@@ -101,6 +134,50 @@ export const preferencesRequest = z.object({
 });
 export type PreferencesRequest = z.infer<typeof preferencesRequest>;
 
+const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+
+/** `PATCH /users/me/profile`: only the fields given change. */
+export const updateProfileRequest = z
+  .object({
+    displayName: z
+      .string()
+      .trim()
+      .min(1, 'Your name cannot be empty')
+      .max(
+        PROFILE_LIMITS.displayNameMax,
+        `Your name can be at most ${PROFILE_LIMITS.displayNameMax} characters`,
+      ),
+    bio: z
+      .string()
+      .trim()
+      .max(PROFILE_LIMITS.bioMax, `Your bio can be at most ${PROFILE_LIMITS.bioMax} characters`)
+      .refine((s) => !/[\r\n]/.test(s), 'Your bio is one line'),
+    colorTheme: z.string().regex(HEX_COLOR, 'A colour is written #RRGGBB, like #4A90E2'),
+    haloIntensity: z
+      .number()
+      .min(0, 'Halo intensity goes from 0 to 1')
+      .max(1, 'Halo intensity goes from 0 to 1'),
+  })
+  .partial()
+  .strict();
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+/** `PUT /users/me/avatar` (an `avatar` upload) and `PUT /users/me/voice-intro` (`voice-intro`). */
+export const setMediaRequest = z.object({ mediaId: z.uuid('Not a valid media id') });
+export type SetMediaRequest = z.infer<typeof setMediaRequest>;
+
+export const setInterestsRequest = z.object({
+  ids: z
+    .array(z.string().max(40))
+    .min(PROFILE_LIMITS.interestsMin, `Choose at least ${PROFILE_LIMITS.interestsMin} interests`)
+    .max(PROFILE_LIMITS.interestsMax, `Choose at most ${PROFILE_LIMITS.interestsMax} interests`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each interest can be chosen once'),
+});
+export type SetInterestsRequest = z.infer<typeof setInterestsRequest>;
+
+export const interestsResponse = z.object({ interests: z.array(interest) });
+export type InterestsResponse = z.infer<typeof interestsResponse>;
+
 export const usersApi = {
   get: endpoint({
     method: 'GET',
@@ -116,6 +193,51 @@ export const usersApi = {
     path: '/users/me/preferences',
     access: 'signed-in',
     body: preferencesRequest,
+    response: user,
+  }),
+  /** Display name, bio, colour theme and halo intensity. */
+  updateProfile: endpoint({
+    method: 'PATCH',
+    path: '/users/me/profile',
+    access: 'signed-in',
+    body: updateProfileRequest,
+    response: user,
+  }),
+  /** Makes the caller's `avatar` upload their (public) profile picture; the old one is removed. */
+  setAvatar: endpoint({
+    method: 'PUT',
+    path: '/users/me/avatar',
+    access: 'signed-in',
+    body: setMediaRequest,
+    response: user,
+  }),
+  /** Makes the caller's `voice-intro` upload their (public) voice intro; the old one is removed. */
+  setVoiceIntro: endpoint({
+    method: 'PUT',
+    path: '/users/me/voice-intro',
+    access: 'signed-in',
+    body: setMediaRequest,
+    response: user,
+  }),
+  removeVoiceIntro: endpoint({
+    method: 'DELETE',
+    path: '/users/me/voice-intro',
+    access: 'signed-in',
+    response: user,
+  }),
+  /** Every interest one can choose, in display order. */
+  interests: endpoint({
+    method: 'GET',
+    path: '/interests',
+    access: 'signed-in',
+    response: interestsResponse,
+  }),
+  /** Replaces the caller's interests (ids from `GET /interests`, in the order chosen). */
+  setInterests: endpoint({
+    method: 'PUT',
+    path: '/users/me/interests',
+    access: 'signed-in',
+    body: setInterestsRequest,
     response: user,
   }),
 };

@@ -62,6 +62,9 @@ const KIND_ONLY: Record<Exclude<MediaPurpose, 'post'>, string> = {
   avatar: 'A profile picture must be a photo',
 };
 
+/** Where a public file is served: a stable URL without a signature. */
+export const publicMediaUrl = (id: string): string => `/api/media/${id}`;
+
 export const variantOf = (kind: MediaKind): Variant | null =>
   kind === 'photo' ? 'thumbnail' : kind === 'video' ? 'poster' : null;
 
@@ -454,6 +457,12 @@ export class MediaService {
     });
     if (!row) throw badRequest('That upload is already used elsewhere');
     return this.present(row);
+  }
+
+  /** An upload of `ownerId`'s (used or not), for a module above to check before attaching. */
+  async ownUpload(ownerId: string, id: string): Promise<Media | undefined> {
+    const row = await this.deps.media.find(id);
+    return row && row.owner_id === ownerId ? this.present(row) : undefined;
   }
 
   /** Follows a change of who may see a thing (a post made vibers-only). */

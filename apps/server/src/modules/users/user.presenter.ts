@@ -1,17 +1,30 @@
 import type { PublicUser, User } from '@doers/contract';
+import { publicMediaUrl } from '../media/media.service.js';
 import { monthKey } from '../referrals/referral-quota.js';
 import type { ReferralQuota } from '../referrals/referrals.service.js';
-import type { UserRow } from './users.repository.js';
+import type { ProfileRow } from './users.repository.js';
 
 type Stats = PublicUser['stats'];
 
-export function presentPublicUser(u: UserRow, stats: Stats): PublicUser {
+export function presentPublicUser(u: ProfileRow, stats: Stats): PublicUser {
   const isFounder = u.founder_id !== null;
   return {
     id: u.id,
     username: u.username,
     displayName: u.display_name,
     profilePictureUrl: u.profile_picture_url,
+    bio: u.bio,
+    interests: u.interests,
+    voiceIntro:
+      u.voice_intro_media_id && u.voice_intro_duration_ms !== null
+        ? {
+            mediaId: u.voice_intro_media_id,
+            // Public once attached: the URL carries no signature.
+            url: publicMediaUrl(u.voice_intro_media_id),
+            durationMs: u.voice_intro_duration_ms,
+            waveform: u.voice_intro_waveform ?? [],
+          }
+        : null,
     accountType: u.account_type,
     isFounder,
     joinDate: u.created_at.toISOString(),
@@ -26,7 +39,7 @@ export function presentPublicUser(u: UserRow, stats: Stats): PublicUser {
 }
 
 export function presentUser(
-  u: UserRow,
+  u: ProfileRow,
   stats: Stats,
   extra: { deviceIds: string[]; quota: ReferralQuota },
 ): User {

@@ -1,4 +1,4 @@
-import type { PersonSummary } from '@doers/contract';
+import type { Interest, PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { StatsRow } from '../stats/stats.repository.js';
 import type { SessionUserCache } from './session-user-cache.js';
@@ -26,6 +26,9 @@ export type UserRow = {
   badges: string[];
   is_goat: boolean;
   profile_picture_url: string | null;
+  bio: string;
+  avatar_media_id: string | null;
+  voice_intro_media_id: string | null;
   status: 'Active' | 'Suspended' | 'Deleted';
   timezone: string;
   last_active: Date | null;
@@ -77,7 +80,16 @@ export type ProfileRow = UserRow &
     referrals_since: number | null;
     referrals_total: number | null;
     referrals_last: Date | null;
+    interests: Interest[];
+    /** The voice intro's media row, when it exists. */
+    voice_intro_duration_ms: number | null;
+    voice_intro_waveform: number[] | null;
   };
+
+/** What `PATCH /users/me/profile` may change. */
+export type ProfileColumns = Partial<
+  Pick<UserRow, 'display_name' | 'bio' | 'color_theme' | 'halo_intensity'>
+>;
 
 export class UsersRepository {
   /**
@@ -107,7 +119,7 @@ export class UsersRepository {
   /**
    * A profile in one statement: the person, their figures (user_stats, read only) and the rest
    * days that decide whether their run is alive; with `referralsSince` (their own view) also
-   * their devices and referral counts. Reads the tables of stats and rest-days too: see
+   * their devices and referral counts. Reads the tables of stats, rest-days and media too: see
    * docs/ARCHITECTURE.md, "one statement per read".
    */
   async profile(id: string, referralsSince: Date | null): Promise<ProfileRow | undefined> {
@@ -118,8 +130,15 @@ export class UsersRepository {
                 SELECT d.id FROM devices d WHERE d.user_id = u.id ORDER BY d.last_seen_at DESC)
               END AS device_ids,
               ref.since AS referrals_since, ref.total AS referrals_total,
-              ref.last AS referrals_last
+              ref.last AS referrals_last,
+              COALESCE((
+                SELECT json_agg(json_build_object('id', i.id, 'label', i.label, 'emoji', i.emoji)
+                                ORDER BY ui.position)
+                  FROM user_interests ui JOIN interests i ON i.id = ui.interest_id
+                 WHERE ui.user_id = u.id), '[]'::json) AS interests,
+              vi.duration_ms AS voice_intro_duration_ms, vi.waveform AS voice_intro_waveform
          FROM users u JOIN user_stats s ON s.user_id = u.id
+         LEFT JOIN media vi ON vi.id = u.voice_intro_media_id
          LEFT JOIN LATERAL (
            SELECT count(*) FILTER (WHERE f.created_at >= $2::timestamptz)::int AS since,
                   count(*)::int AS total, max(f.created_at) AS last
@@ -263,6 +282,64 @@ export class UsersRepository {
       ],
     );
     return rows[0];
+  }
+
+  /** Only the columns given change. */
+  async updateProfile(userId: string, p: ProfileColumns): Promise<void> {
+    await this.db.query(
+      `UPDATE users SET display_name = COALESCE($2, display_name), bio = COALESCE($3, bio),
+                        color_theme = COALESCE($4, color_theme),
+                        halo_intensity = COALESCE($5, halo_intensity), updated_at = now()
+        WHERE id = $1`,
+      [
+        userId,
+        p.display_name ?? null,
+        p.bio ?? null,
+        p.color_theme ?? null,
+        p.halo_intensity ?? null,
+      ],
+    );
+  }
+
+  async setAvatar(tx: Queryable, userId: string, mediaId: string | null, url: string | null) {
+    await tx.query(
+      `UPDATE users SET avatar_media_id = $2, profile_picture_url = $3, updated_at = now()
+        WHERE id = $1`,
+      [userId, mediaId, url],
+    );
+  }
+
+  async setVoiceIntro(tx: Queryable, userId: string, mediaId: string | null): Promise<void> {
+    await tx.query('UPDATE users SET voice_intro_media_id = $2, updated_at = now() WHERE id = $1', [
+      userId,
+      mediaId,
+    ]);
+  }
+
+  /** Every interest one can choose, in display order. */
+  async interests(): Promise<Interest[]> {
+    return this.db.query<Interest>('SELECT id, label, emoji FROM interests ORDER BY position');
+  }
+
+  /** Which of `ids` are not interests. */
+  async unknownInterests(ids: string[]): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT x.id FROM unnest($1::text[]) AS x(id)
+        WHERE NOT EXISTS (SELECT 1 FROM interests i WHERE i.id = x.id)`,
+      [ids],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Replaces the person's interests, keeping the order of `ids`. */
+  async setInterests(tx: Queryable, userId: string, ids: string[]): Promise<void> {
+    await tx.query('DELETE FROM user_interests WHERE user_id = $1', [userId]);
+    await tx.query(
+      `INSERT INTO user_interests (user_id, interest_id, position)
+       SELECT $1, x.id, x.n FROM unnest($2::text[]) WITH ORDINALITY AS x(id, n)`,
+      [userId, ids],
+    );
+    await tx.query('UPDATE users SET updated_at = now() WHERE id = $1', [userId]);
   }
 
   async count(): Promise<number> {

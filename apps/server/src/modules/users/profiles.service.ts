@@ -1,0 +1,130 @@
+import {
+  VOICE_SECONDS_FIXED,
+  type Interest,
+  type MediaPurpose,
+  type UpdateProfileRequest,
+  type User,
+} from '@doers/contract';
+import type { Database } from '../../db/database.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { MediaService } from '../media/media.service.js';
+import type { UsersRepository } from './users.repository.js';
+import type { UsersService } from './users.service.js';
+
+/**
+ * What a person says about themselves (docs/product/profiles.md): name, bio, colours, the
+ * profile picture and voice intro (media attached to the person, public) and interests.
+ */
+export class ProfilesService {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      profiles: UsersRepository;
+      media: MediaService;
+      users: UsersService;
+    },
+  ) {}
+
+  async updateProfile(userId: string, p: UpdateProfileRequest): Promise<User> {
+    await this.deps.profiles.updateProfile(userId, {
+      display_name: p.displayName,
+      bio: p.bio,
+      color_theme: p.colorTheme?.toUpperCase(),
+      halo_intensity: p.haloIntensity,
+    });
+    return this.#own(userId);
+  }
+
+  /** The caller's `avatar` upload becomes their public profile picture; the old one goes. */
+  async setAvatar(userId: string, mediaId: string): Promise<User> {
+    await this.#checkUpload(userId, mediaId, 'avatar');
+    const current = await this.deps.profiles.findById(userId);
+    if (current?.avatar_media_id !== mediaId) {
+      const removeOld = await this.deps.db.transaction(async (tx) => {
+        const removeOld = await this.deps.media.detachAndRemove(tx, 'avatar', userId);
+        const m = await this.deps.media.attach(tx, {
+          mediaId,
+          ownerId: userId,
+          type: 'avatar',
+          attachedId: userId,
+          isPublic: true,
+          purpose: 'avatar',
+        });
+        await this.deps.profiles.setAvatar(tx, userId, mediaId, m.url);
+        return removeOld;
+      });
+      await removeOld();
+    }
+    return this.#own(userId);
+  }
+
+  /** The caller's `voice-intro` upload becomes their public voice intro; the old one goes. */
+  async setVoiceIntro(userId: string, mediaId: string): Promise<User> {
+    const upload = await this.#checkUpload(userId, mediaId, 'voice-intro');
+    if ((upload.durationMs ?? 0) > VOICE_SECONDS_FIXED['voice-intro'] * 1000) {
+      throw badRequest(
+        `A voice intro can be at most ${VOICE_SECONDS_FIXED['voice-intro']} seconds`,
+      );
+    }
+    const current = await this.deps.profiles.findById(userId);
+    if (current?.voice_intro_media_id !== mediaId) {
+      const removeOld = await this.deps.db.transaction(async (tx) => {
+        const removeOld = await this.deps.media.detachAndRemove(tx, 'voice-intro', userId);
+        await this.deps.media.attach(tx, {
+          mediaId,
+          ownerId: userId,
+          type: 'voice-intro',
+          attachedId: userId,
+          isPublic: true,
+          purpose: 'voice-intro',
+        });
+        await this.deps.profiles.setVoiceIntro(tx, userId, mediaId);
+        return removeOld;
+      });
+      await removeOld();
+    }
+    return this.#own(userId);
+  }
+
+  async removeVoiceIntro(userId: string): Promise<User> {
+    const removeOld = await this.deps.db.transaction(async (tx) => {
+      const removeOld = await this.deps.media.detachAndRemove(tx, 'voice-intro', userId);
+      await this.deps.profiles.setVoiceIntro(tx, userId, null);
+      return removeOld;
+    });
+    await removeOld();
+    return this.#own(userId);
+  }
+
+  interests(): Promise<Interest[]> {
+    return this.deps.profiles.interests();
+  }
+
+  /** Replaces the person's interests; every id must be one of `GET /interests`. */
+  async setInterests(userId: string, ids: string[]): Promise<User> {
+    const unknown = await this.deps.profiles.unknownInterests(ids);
+    if (unknown.length > 0) {
+      throw badRequest(`Not an interest one can choose: ${unknown.join(', ')}`);
+    }
+    await this.deps.db.transaction((tx) => this.deps.profiles.setInterests(tx, userId, ids));
+    return this.#own(userId);
+  }
+
+  /** Someone else's upload, or none, is "not found"; one made for another use is refused. */
+  async #checkUpload(userId: string, mediaId: string, purpose: MediaPurpose) {
+    const upload = await this.deps.media.ownUpload(userId, mediaId);
+    if (!upload) throw notFound('That upload was not found: upload the file again');
+    if (upload.purpose !== purpose) {
+      throw badRequest(
+        purpose === 'avatar'
+          ? 'That upload is not a profile picture: upload the photo with purpose avatar'
+          : 'That upload is not a voice intro: record it with purpose voice-intro',
+      );
+    }
+    return upload;
+  }
+
+  async #own(userId: string): Promise<User> {
+    return (await this.deps.users.getUser(userId, userId)) as User;
+  }
+}
