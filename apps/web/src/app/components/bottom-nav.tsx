@@ -1,21 +1,27 @@
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { IconCompass, IconHome, IconPlus, IconTarget, IconUser } from '../../components/ui/icons';
+import { PROFILE_TUTORIAL_MARKERS } from '../../features/profile';
 import { isBottomNavHidden } from '../layouts/shell-rules';
 
-const TABS: Array<{ to: string; label: string; icon: ReactNode }> = [
+const TABS: Array<{ to: string; label: string; icon: ReactNode; tutorial?: string }> = [
   { to: '/feed', label: 'Home', icon: <IconHome /> },
   { to: '/search', label: 'Explore', icon: <IconCompass /> },
   { to: '/quests', label: 'Quests', icon: <IconTarget /> },
-  { to: '/profile', label: 'Profile', icon: <IconUser /> },
+  {
+    to: '/profile',
+    label: 'Profile',
+    icon: <IconUser />,
+    tutorial: PROFILE_TUTORIAL_MARKERS.profileTab,
+  },
 ];
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `bottom-nav__tab${isActive ? ' is-active' : ''}`;
 
-function Tab({ to, label, icon }: (typeof TABS)[number]) {
+function Tab({ to, label, icon, tutorial }: (typeof TABS)[number]) {
   return (
-    <NavLink to={to} className={tabClass}>
+    <NavLink to={to} className={tabClass} data-tutorial={tutorial}>
       {icon}
       <span className="bottom-nav__label">{label}</span>
     </NavLink>

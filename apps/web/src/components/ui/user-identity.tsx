@@ -8,6 +8,8 @@ interface UserIdentityProps {
   isFounder: boolean;
   pictureUrl?: string | null;
   ringColor?: string;
+  /** profile.haloIntensity: the glow of the ring, where a profile shows it. */
+  haloIntensity?: number;
   size?: 'md' | 'lg';
 }
 
@@ -18,12 +20,19 @@ export function UserIdentity({
   isFounder,
   pictureUrl,
   ringColor,
+  haloIntensity,
   size = 'md',
 }: UserIdentityProps) {
   const name = displayName || username;
   return (
     <div className={`identity identity--${size}`}>
-      <Avatar name={name} src={pictureUrl} size={size === 'lg' ? 88 : 56} ringColor={ringColor} />
+      <Avatar
+        name={name}
+        src={pictureUrl}
+        size={size === 'lg' ? 88 : 56}
+        ringColor={ringColor}
+        haloIntensity={haloIntensity}
+      />
       <div className="identity__text">
         <p className="identity__name">
           <span>{name}</span>

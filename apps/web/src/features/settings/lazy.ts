@@ -4,3 +4,5 @@
  */
 export { SettingsPage } from './routes/settings-page';
 export { PrivacyPage } from './routes/privacy-page';
+export { EditProfilePage } from './routes/edit-profile-page';
+export { InterestsPage } from './routes/interests-page';

@@ -3,4 +3,5 @@ export const settingsKeys = {
   restDays: ['settings', 'rest-days'] as const,
   sessions: ['settings', 'sessions'] as const,
   vibers: ['settings', 'vibers'] as const,
+  interests: ['settings', 'interests'] as const,
 };

@@ -18,14 +18,11 @@ export const UPCOMING_PATHS = [
   '/dms/:conversationId',
   '/vibes',
   '/settings/notifications',
-  '/settings/profile',
   '/settings/support-tier',
   '/settings/terms',
   '/settings/privacy-policy',
   '/settings/blocked-users',
   '/settings/help',
-  '/settings/interests',
-  '/users/:userId',
 ] as const;
 
 export type UpcomingPath = (typeof UPCOMING_PATHS)[number];

@@ -106,12 +106,6 @@ const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
     description:
       'Choose which notifications you get in the app and as push notifications, and when your daily streak reminder arrives.',
   },
-  '/settings/profile': {
-    title: 'Edit profile',
-    icon: icon(IconUser),
-    description:
-      'Edit your display name, photo, voice intro, and the colour and glow of your halo ring.',
-  },
   '/settings/support-tier': {
     title: 'Support tier',
     icon: icon(IconStar),
@@ -137,17 +131,6 @@ const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
     title: 'Help',
     icon: icon(IconSettings),
     description: 'Answers to common questions and a way to contact support.',
-  },
-  '/settings/interests': {
-    title: 'Interests',
-    icon: icon(IconCompass),
-    description: 'Pick the interests that shape what Explore shows you.',
-  },
-  '/users/:userId': {
-    title: 'Profile',
-    icon: icon(IconUser),
-    description:
-      "A person's profile will show their voice intro, interests, badges, streaks, posts and quests.",
   },
 };
 

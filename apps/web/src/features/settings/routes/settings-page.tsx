@@ -11,16 +11,20 @@ import { DaySettingsCard } from '../components/day-settings-card';
 import '../../../components/ui/switch-field.css';
 import './settings-page.css';
 
+/**
+ * Every settings screen, each saying what it holds today; those still to be built open an
+ * honest "Coming soon" page (features/upcoming).
+ */
 const SECTIONS = [
-  { to: '/settings/profile', label: 'Edit profile' },
-  { to: '/settings/interests', label: 'Interests' },
-  { to: '/settings/notifications', label: 'Notifications' },
-  { to: '/settings/privacy', label: 'Privacy' },
-  { to: '/settings/blocked-users', label: 'Blocked users' },
-  { to: '/settings/support-tier', label: 'Support tier' },
-  { to: '/settings/help', label: 'Help' },
-  { to: '/settings/terms', label: 'Terms of Service' },
-  { to: '/settings/privacy-policy', label: 'Privacy Policy' },
+  { to: '/settings/profile', label: 'Edit profile', hint: 'Name, bio, photo, voice intro, halo' },
+  { to: '/settings/interests', label: 'Interests', hint: 'What you are into, on your profile' },
+  { to: '/settings/privacy', label: 'Privacy', hint: 'Devices, password, your vibers' },
+  { to: '/settings/notifications', label: 'Notifications', soon: true },
+  { to: '/settings/blocked-users', label: 'Blocked users', soon: true },
+  { to: '/settings/support-tier', label: 'Support tier', soon: true },
+  { to: '/settings/help', label: 'Help', soon: true },
+  { to: '/settings/terms', label: 'Terms of Service', soon: true },
+  { to: '/settings/privacy-policy', label: 'Privacy Policy', soon: true },
 ];
 
 export function SettingsPage() {
@@ -75,7 +79,11 @@ export function SettingsPage() {
       <nav className="card link-list" aria-label="Settings sections">
         {SECTIONS.map((section) => (
           <Link key={section.to} to={section.to} className="link-list__item">
-            <span>{section.label}</span>
+            <span className="link-list__text">
+              <span>{section.label}</span>
+              {section.hint && <span className="link-list__hint">{section.hint}</span>}
+            </span>
+            {section.soon && <span className="tag tag--small">Coming soon</span>}
             <IconChevronRight size={20} />
           </Link>
         ))}

@@ -1,0 +1,49 @@
+import {
+  questsApi,
+  usersApi,
+  vibesApi,
+  type PublicUser,
+  type VibeReasonChoice,
+} from '@doers/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { invalidateAccount } from '../../../lib/auth/use-account';
+import { profileKeys } from '../profile-keys';
+
+/** Someone's profile (`GET /users/{id}`); for oneself the server answers the full User. */
+export function useUserProfile(userId: string, enabled = true) {
+  return useQuery<PublicUser>({
+    queryKey: profileKeys.user(userId),
+    queryFn: ({ signal }) => api.call(usersApi.get, { params: { id: userId }, signal }),
+    enabled,
+    refetchOnMount: true,
+    // A missing person stays missing: no retry on 400/404.
+    retry: (count, error) =>
+      count < 1 && !('statusCode' in error && [400, 404].includes(Number(error.statusCode))),
+  });
+}
+
+/** The quests on my own profile: the active ones, the first page. */
+export function useMyActiveQuests(enabled = true) {
+  return useQuery({
+    queryKey: profileKeys.myQuests,
+    queryFn: ({ signal }) =>
+      api.call(questsApi.list, { query: { status: 'active', limit: 10 }, signal }),
+    enabled,
+    refetchOnMount: true,
+  });
+}
+
+/** A vibe to someone, with a reason; the first one also starts me vibing with them. */
+export function useSendVibe(targetUserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vibeReason: VibeReasonChoice) =>
+      api.call(vibesApi.send, { body: { targetUserId, vibeReason } }),
+    onSuccess: () => {
+      // Their vibers and my vibing-with figures move.
+      void queryClient.invalidateQueries({ queryKey: profileKeys.user(targetUserId) });
+      invalidateAccount(queryClient);
+    },
+  });
+}

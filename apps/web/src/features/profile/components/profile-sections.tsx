@@ -1,0 +1,118 @@
+import type { PublicUser } from '@doers/contract';
+import { Link } from 'react-router';
+import { InterestChips } from '../../../components/ui/interest-chips';
+import { VoicePlayer } from '../../../components/voice/voice-player';
+import { profileBadges } from '../lib/badges';
+import { profileFigures } from '../lib/profile-stats';
+import { PROFILE_TUTORIAL_MARKERS } from '../lib/tutorial-markers';
+
+interface SectionProps {
+  person: PublicUser;
+  isOwn: boolean;
+}
+
+const firstName = (person: PublicUser) => person.displayName || `@${person.username}`;
+
+export function VoiceIntroSection({ person, isOwn }: SectionProps) {
+  return (
+    <section
+      className="card"
+      aria-labelledby="voice-intro-title"
+      data-tutorial={isOwn ? PROFILE_TUTORIAL_MARKERS.voiceIntro : undefined}
+    >
+      <h2 id="voice-intro-title" className="card__title">
+        Voice intro
+      </h2>
+      {person.voiceIntro ? (
+        <VoicePlayer
+          src={person.voiceIntro.url}
+          peaks={person.voiceIntro.waveform}
+          durationMs={person.voiceIntro.durationMs}
+          label={`${firstName(person)}'s voice intro`}
+        />
+      ) : isOwn ? (
+        <p className="muted">
+          No voice intro yet. <Link to="/settings/profile#voice-intro">Record one</Link> so people
+          hear who you are.
+        </p>
+      ) : (
+        <p className="muted">{firstName(person)} has not recorded a voice intro yet.</p>
+      )}
+    </section>
+  );
+}
+
+export function InterestsSection({ person, isOwn }: SectionProps) {
+  return (
+    <section
+      className="card"
+      aria-labelledby="interests-title"
+      data-tutorial={isOwn ? PROFILE_TUTORIAL_MARKERS.interests : undefined}
+    >
+      <div className="profile-section__head">
+        <h2 id="interests-title" className="card__title">
+          Interests
+        </h2>
+        {isOwn && (
+          <Link to="/settings/interests" className="profile-section__link">
+            {person.interests.length > 0 ? 'Change' : 'Choose'}
+            <span className="sr-only"> interests</span>
+          </Link>
+        )}
+      </div>
+      {person.interests.length > 0 ? (
+        <InterestChips interests={person.interests} label="Interests" />
+      ) : (
+        <p className="muted">
+          {isOwn ? 'You have not chosen any interests yet.' : 'No interests chosen yet.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function BadgesSection({ person }: { person: PublicUser }) {
+  const badges = profileBadges(person.profile);
+  return (
+    <section className="card" aria-labelledby="badges-title">
+      <h2 id="badges-title" className="card__title">
+        Badges
+      </h2>
+      {badges.length > 0 ? (
+        <ul className="badges" aria-label="Badges">
+          {badges.map((badge) => (
+            <li key={badge.id} className="badge">
+              <span className="badge__emoji" aria-hidden="true">
+                {badge.emoji}
+              </span>
+              {badge.label}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">
+          No badges yet. Streaks of 7, 30, 100 and 365 days, a first quest and a first post each
+          earn one.
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function StatsSection({ person }: { person: PublicUser }) {
+  return (
+    <section className="card" aria-labelledby="stats-title">
+      <h2 id="stats-title" className="card__title">
+        Stats
+      </h2>
+      <dl className="stat-row profile-stats">
+        {profileFigures(person.stats).map((figure) => (
+          <div key={figure.key} className="stat-row__item">
+            <dt>{figure.label}</dt>
+            <dd>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
