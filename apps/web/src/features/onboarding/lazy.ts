@@ -5,6 +5,7 @@
  */
 export { FirstQuestStep } from './routes/first-quest-step';
 export { InstallAppStep } from './routes/install-app-step';
-export { UpcomingStep } from './routes/upcoming-step';
+export { InterestsStep } from './routes/interests-step';
+export { ProfilePictureStep } from './routes/profile-picture-step';
 export { VoiceIntroStep } from './routes/voice-intro-step';
 export { WelcomeStep } from './routes/welcome-step';

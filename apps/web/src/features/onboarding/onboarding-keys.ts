@@ -1,4 +1,5 @@
 /** The query keys of onboarding; creating a quest completes the 'first-quest' step. */
 export const onboardingKeys = {
   progress: ['onboarding', 'progress'] as const,
+  interests: ['onboarding', 'interests'] as const,
 };

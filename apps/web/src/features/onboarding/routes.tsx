@@ -8,13 +8,11 @@ export const onboardingRoutes: RouteObject[] = [
   { index: true, element: <Redirect to="install-app" replace /> },
   { path: 'install-app', lazy: async () => ({ Component: (await steps()).InstallAppStep }) },
   { path: 'welcome', lazy: async () => ({ Component: (await steps()).WelcomeStep }) },
-  ...(['profile-picture', 'interests'] as const).map((step) => ({
-    path: step,
-    lazy: async () => {
-      const { UpcomingStep } = await steps();
-      return { element: <UpcomingStep step={step} /> };
-    },
-  })),
+  {
+    path: 'profile-picture',
+    lazy: async () => ({ Component: (await steps()).ProfilePictureStep }),
+  },
+  { path: 'interests', lazy: async () => ({ Component: (await steps()).InterestsStep }) },
   { path: 'voice-intro', lazy: async () => ({ Component: (await steps()).VoiceIntroStep }) },
   { path: 'first-quest', lazy: async () => ({ Component: (await steps()).FirstQuestStep }) },
 ];

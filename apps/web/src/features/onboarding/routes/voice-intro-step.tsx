@@ -1,19 +1,38 @@
+import { VOICE_SECONDS_FIXED } from '@doers/contract';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { IconMic } from '../../../components/ui/icons';
+import type { RecordedVoice } from '../../../components/voice/use-voice-recorder';
 import { VoiceRecorder } from '../../../components/voice/voice-recorder';
+import { uploadMedia } from '../../../lib/media-upload';
 import { useSaveOnboardingStep } from '../api/onboarding-api';
+import { useSaveVoiceIntro } from '../api/profile-steps-api';
 import { OnboardingFrame } from '../components/onboarding-frame';
 
 /** A voice intro is at most a minute (docs/product/voice.md). */
-export const VOICE_INTRO_MAX_SECONDS = 60;
+export const VOICE_INTRO_MAX_SECONDS = VOICE_SECONDS_FIXED['voice-intro'];
 
-// Until the server takes uploads, a recording can be made and heard but not kept.
-const NOT_YET_SAVED =
-  'Saving voice intros arrives with media uploads, which are still being built. ' +
-  'Skip for now: you will be able to record it again from your profile.';
-
+/**
+ * Record up to a minute, listen back, save: the note is uploaded as a voice intro and made the
+ * profile's; only then is the step saved. A failed save keeps the recording for another try.
+ */
 export function VoiceIntroStep() {
-  const save = useSaveOnboardingStep();
+  const saveStep = useSaveOnboardingStep();
+  const saveVoiceIntro = useSaveVoiceIntro();
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const send = async (voice: RecordedVoice) => {
+    setProgress(0);
+    try {
+      const media = await uploadMedia(voice.blob, 'voice-intro', { onProgress: setProgress });
+      setProgress(null);
+      await saveVoiceIntro.mutateAsync(media.id);
+    } finally {
+      setProgress(null);
+    }
+    saveStep.mutate('voice-intro');
+  };
+
   return (
     <OnboardingFrame
       step="voice-intro"
@@ -24,8 +43,8 @@ export function VoiceIntroStep() {
         <Button
           block
           variant="secondary"
-          loading={save.isPending}
-          onClick={() => save.mutate('voice-intro')}
+          loading={saveStep.isPending}
+          onClick={() => saveStep.mutate('voice-intro')}
         >
           Skip for now
         </Button>
@@ -36,8 +55,8 @@ export function VoiceIntroStep() {
         maxSeconds={VOICE_INTRO_MAX_SECONDS}
         label="voice intro"
         sendLabel="Save"
-        sendDisabledReason={NOT_YET_SAVED}
-        onSend={() => undefined}
+        progress={progress}
+        onSend={send}
       />
     </OnboardingFrame>
   );
