@@ -45,6 +45,7 @@ export function SettingsPage() {
             isFounder={account.isFounder}
             pictureUrl={account.profilePictureUrl}
             ringColor={account.profile.colorTheme}
+            haloIntensity={account.profile.haloIntensity}
           />
           <p className="muted settings__email">{account.email}</p>
         </section>
