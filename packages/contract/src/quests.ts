@@ -168,6 +168,12 @@ export const questList = z.object({
 });
 export type QuestList = z.infer<typeof questList>;
 
+/** `GET /users/{id}/quests`: the quests a person owns that the viewer may see, newest first. */
+export const userQuestsQuery = questListQuery;
+export const userQuestList = z.object({ items: z.array(quest), nextCursor: z.string().nullable() });
+export type UserQuestList = z.infer<typeof userQuestList>;
+export const userQuestsParams = z.object({ id: z.uuid('Not a valid user id') });
+
 export const questTemplate = z.object({
   id: z.string(),
   title: z.string(),
@@ -198,6 +204,15 @@ export const questsApi = {
     access: 'signed-in',
     query: questListQuery,
     response: questList,
+  }),
+  /** Someone's own quests that the viewer may see (never private, vibers-only when mutual). */
+  ofUser: endpoint({
+    method: 'GET',
+    path: '/users/:id/quests',
+    access: 'signed-in',
+    params: userQuestsParams,
+    query: userQuestsQuery,
+    response: userQuestList,
   }),
   create: endpoint({
     method: 'POST',

@@ -45,6 +45,15 @@ export const userProfile = z.object({
   isGOAT: z.boolean(),
 });
 
+/** How the signed-in viewer and the person stand; null on one's own record. */
+export const profileViewer = z.object({
+  /** The viewer vibes with this person. */
+  vibingWith: z.boolean(),
+  /** This person vibes with the viewer. Both true: mutual vibers. */
+  vibesWithYou: z.boolean(),
+});
+export type ProfileViewer = z.infer<typeof profileViewer>;
+
 /** What everyone may see of a person. */
 export const publicUser = z.object({
   id: z.string(),
@@ -62,6 +71,7 @@ export const publicUser = z.object({
   joinDate: z.string(),
   profile: userProfile,
   stats: userStats,
+  viewer: profileViewer.nullable(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

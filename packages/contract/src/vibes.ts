@@ -69,4 +69,12 @@ export const vibesApi = {
     params: viberParams,
     response: null,
   }),
+  /** Ends my vibing with that person: I lose their vibers-only content at once. */
+  stopVibing: endpoint({
+    method: 'DELETE',
+    path: '/vibes/vibing/:userId',
+    access: 'signed-in',
+    params: viberParams,
+    response: null,
+  }),
 };

@@ -255,6 +255,40 @@ export class QuestsRepository {
     };
   }
 
+  /**
+   * A page of the quests `ownerId` owns that `viewerId` may see on their profile, newest first:
+   * never a private one, whoever asks. `owner` is false when the person does not exist (or is
+   * deleted).
+   */
+  async ownedVisibleTo(
+    ownerId: string,
+    viewerId: string,
+    status: QuestStatus,
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<{ owner: boolean; page: { id: string; created_at: Date }[] }> {
+    const rows = await this.db.query<{ id: string | null; created_at: Date | null }>(
+      // Cursors hold milliseconds; quests.created_at has microseconds (now()).
+      `SELECT q.id, q.created_at
+         FROM users o LEFT JOIN LATERAL (
+           SELECT q.id, date_trunc('milliseconds', q.created_at) AS created_at
+             FROM quests q
+            WHERE q.owner_id = o.id AND q.status = $3 AND q.visibility <> 'private'
+              AND ${questVisibleTo('q', '$2::uuid')}
+              AND ($4::timestamptz IS NULL
+                   OR (date_trunc('milliseconds', q.created_at), q.id) < ($4::timestamptz, $5::uuid))
+            ORDER BY date_trunc('milliseconds', q.created_at) DESC, q.id DESC LIMIT $6) q ON true
+        WHERE o.id = $1 AND o.status <> 'Deleted'`,
+      [ownerId, viewerId, status, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
+    );
+    return {
+      owner: rows.length > 0,
+      page: rows.flatMap((r) =>
+        r.id && r.created_at ? [{ id: r.id, created_at: r.created_at }] : [],
+      ),
+    };
+  }
+
   /** Replaces the task list: ids kept are renamed and moved, the rest removed, new ones added. */
   async replaceTasks(
     tx: Queryable,

@@ -6,6 +6,9 @@ export function questsRoutes(route: Route, deps: { quests: QuestsService }): voi
   const { quests } = deps;
   route(questsApi.templates, ({ query }) => ({ templates: quests.templates(query.category) }));
   route(questsApi.list, ({ auth, query, now }) => quests.list(auth.userId, query, now));
+  route(questsApi.ofUser, ({ auth, params, query, now }) =>
+    quests.ofUser(auth.userId, params.id, query, now),
+  );
   route(questsApi.create, ({ auth, body, now }) => quests.create(auth.userId, body, now));
   route(questsApi.get, ({ auth, params, now }) => quests.get(auth.userId, params.id, now));
   route(questsApi.update, ({ auth, params, body, now }) =>

@@ -7,6 +7,7 @@ import type {
   QuestStatus,
   QuestTemplate,
   updateQuestRequest,
+  UserQuestList,
 } from '@doers/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
@@ -150,6 +151,33 @@ export class QuestsService {
       id: b.quest.id,
     }));
     return { items: items.map((b) => present(b, userId, now)), nextCursor, activeLimit: limit };
+  }
+
+  /** Someone's own quests that the viewer may see (quest-visibility.ts), for their profile. */
+  async ofUser(
+    viewerId: string,
+    ownerId: string,
+    query: { status: QuestStatus; cursor?: string | undefined; limit: number },
+    now: LocalNow,
+  ): Promise<UserQuestList> {
+    const found = await this.deps.quests.ownedVisibleTo(
+      ownerId,
+      viewerId,
+      query.status,
+      decodeCursor(query.cursor),
+      query.limit,
+    );
+    if (!found.owner) throw notFound('User not found');
+    const { items, nextCursor } = page(found.page, query.limit, (r) => ({
+      at: r.created_at,
+      id: r.id,
+    }));
+    const quests = await this.deps.views.many(
+      items.map((r) => r.id),
+      viewerId,
+      now,
+    );
+    return { items: quests, nextCursor };
   }
 }
 

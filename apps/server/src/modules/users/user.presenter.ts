@@ -35,6 +35,10 @@ export function presentPublicUser(u: ProfileRow, stats: Stats): PublicUser {
       isGOAT: u.is_goat,
     },
     stats,
+    viewer:
+      u.viewer_vibing_with === null || u.viewer_vibed_by === null
+        ? null
+        : { vibingWith: u.viewer_vibing_with, vibesWithYou: u.viewer_vibed_by },
   };
 }
 

@@ -84,6 +84,9 @@ export type ProfileRow = UserRow &
     /** The voice intro's media row, when it exists. */
     voice_intro_duration_ms: number | null;
     voice_intro_waveform: number[] | null;
+    /** With a viewer other than the person: who vibes with whom (vibing_with, read only). */
+    viewer_vibing_with: boolean | null;
+    viewer_vibed_by: boolean | null;
   };
 
 /** What `PATCH /users/me/profile` may change. */
@@ -120,9 +123,14 @@ export class UsersRepository {
    * A profile in one statement: the person, their figures (user_stats, read only) and the rest
    * days that decide whether their run is alive; with `referralsSince` (their own view) also
    * their devices and referral counts. Reads the tables of stats, rest-days and media too: see
-   * docs/ARCHITECTURE.md, "one statement per read".
+   * docs/ARCHITECTURE.md, "one statement per read". With `viewerId` (someone else's view) also
+   * whether the viewer and the person vibe with each other.
    */
-  async profile(id: string, referralsSince: Date | null): Promise<ProfileRow | undefined> {
+  async profile(
+    id: string,
+    referralsSince: Date | null,
+    viewerId: string | null = null,
+  ): Promise<ProfileRow | undefined> {
     const rows = await this.db.query<ProfileRow>(
       `SELECT u.*, s.*,
               ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = u.id) AS rest_days,
@@ -136,7 +144,11 @@ export class UsersRepository {
                                 ORDER BY ui.position)
                   FROM user_interests ui JOIN interests i ON i.id = ui.interest_id
                  WHERE ui.user_id = u.id), '[]'::json) AS interests,
-              vi.duration_ms AS voice_intro_duration_ms, vi.waveform AS voice_intro_waveform
+              vi.duration_ms AS voice_intro_duration_ms, vi.waveform AS voice_intro_waveform,
+              CASE WHEN $3::uuid IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM vibing_with vw
+                WHERE vw.user_id = $3::uuid AND vw.target_id = u.id) END AS viewer_vibing_with,
+              CASE WHEN $3::uuid IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM vibing_with vb
+                WHERE vb.user_id = u.id AND vb.target_id = $3::uuid) END AS viewer_vibed_by
          FROM users u JOIN user_stats s ON s.user_id = u.id
          LEFT JOIN media vi ON vi.id = u.voice_intro_media_id
          LEFT JOIN LATERAL (
@@ -144,7 +156,7 @@ export class UsersRepository {
                   count(*)::int AS total, max(f.created_at) AS last
              FROM users f WHERE f.referred_by = u.id AND $2::timestamptz IS NOT NULL) ref ON true
         WHERE u.id = $1`,
-      [id, referralsSince],
+      [id, referralsSince, viewerId],
     );
     return rows[0];
   }

@@ -104,7 +104,11 @@ export class UsersService {
   /** The full User for its owner; the public face for anyone else. One statement. */
   async getUser(viewerId: string, id: string): Promise<GetUserResponse> {
     const own = viewerId === id;
-    const row = await this.deps.users.profile(id, own ? this.deps.referrals.monthStart() : null);
+    const row = await this.deps.users.profile(
+      id,
+      own ? this.deps.referrals.monthStart() : null,
+      own ? null : viewerId,
+    );
     if (!row || row.status === 'Deleted') throw notFound('User not found');
     // Whether the stored run is still alive is judged in the person's own day.
     const stats = this.deps.stats.figuresOf(row, {

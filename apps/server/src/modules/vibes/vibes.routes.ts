@@ -14,4 +14,7 @@ export function vibesRoutes(route: Route, deps: { vibes: VibesService; limits: R
   route(vibesApi.removeViber, ({ auth, params }) =>
     deps.vibes.removeViber(auth.userId, params.userId),
   );
+  route(vibesApi.stopVibing, ({ auth, params }) =>
+    deps.vibes.stopVibing(auth.userId, params.userId),
+  );
 }

@@ -77,6 +77,18 @@ export class VibesService {
     });
   }
 
+  /**
+   * I stop vibing with someone: the same row as their removing me as a viber, seen from my side.
+   * I lose their vibers-only quests and check-ins at my next request; their vibing is untouched.
+   */
+  async stopVibing(userId: string, targetId: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const ended = await this.deps.vibes.stopVibingWith(tx, userId, targetId);
+      if (!ended) throw notFound('You do not vibe with this person');
+      await this.deps.stats.countVibingEnded(tx, userId, targetId);
+    });
+  }
+
   /** A vibe and its counters, in the caller's transaction (the demo seed sends some too). */
   async record(
     tx: Queryable,
