@@ -2,7 +2,7 @@ import type { AuthResponse, Interest, User } from '@doers/contract';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { getUserByApi } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
-import { onboardedPerson } from './support/quests.js';
+import { createQuestByApi, onboardedPerson } from './support/quests.js';
 import { signInThroughUi } from './support/sign-in.js';
 import type { Person } from './support/accounts.js';
 
@@ -156,6 +156,62 @@ test('name, bio, colour and halo edited in settings show on /profile and to some
     visitorAuth.user.id,
   ]);
   await other.context().close();
+});
+
+test('their quests show on their profile; stopping vibing hides their vibers-only one', async ({
+  page,
+  request,
+}) => {
+  const { auth: ownerAuth } = await onboardedPerson(request, 'quiet');
+  const { person: friend, auth: friendAuth } = await onboardedPerson(request, 'pal');
+  const quest = await createQuestByApi(request, ownerAuth, {
+    title: 'Quiet mornings',
+    category: 'mindfulness',
+    tasks: [{ title: 'Sit for ten minutes' }],
+    visibility: 'vibers',
+  });
+  for (const [from, to] of [
+    [friendAuth, ownerAuth],
+    [ownerAuth, friendAuth],
+  ] as const) {
+    const sent = await request.post('/api/vibes', {
+      headers: bearer(from),
+      data: { targetUserId: to.user.id, vibeReason: 'inspired' },
+    });
+    expect(sent.status()).toBe(201);
+  }
+
+  await signInThroughUi(page, friend);
+  await page.goto(`/users/${ownerAuth.user.id}`);
+  const name = ownerAuth.user.displayName || `@${ownerAuth.user.username}`;
+  const quests = page.getByRole('list', { name: `${name}'s active quests` });
+  await expect(quests.getByRole('link', { name: /Quiet mornings/ })).toHaveAttribute(
+    'href',
+    `/quests/${quest.id}`,
+  );
+  expect(await figure(page, 'Vibers')).toBe('1');
+  await expectNoSeriousA11yIssues(page);
+
+  await page.getByRole('button', { name: 'Stop vibing' }).click();
+  const dialog = page.getByRole('dialog', { name: `Stop vibing with ${name}?` });
+  await expect(dialog).toContainText('their vibers-only quests and check-ins disappear');
+  await expectNoSeriousA11yIssues(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(quests.getByRole('link', { name: /Quiet mornings/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Stop vibing' }).click();
+  await dialog.getByRole('button', { name: 'Stop vibing' }).click();
+  await expect(page.getByText(`You no longer vibe with ${name}.`).first()).toBeVisible();
+  await expect(page.getByText('No active quest you can see.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Quiet mornings/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Stop vibing' })).toHaveCount(0);
+  await expect.poll(() => figure(page, 'Vibers')).toBe('0');
+  await expectNoSeriousA11yIssues(page);
+
+  // The server agrees: the quest itself is closed to me now.
+  const direct = await request.get(`/api/quests/${quest.id}`, { headers: bearer(friendAuth) });
+  expect(direct.status()).toBe(404);
 });
 
 test('a missing person, a broken link, and my own id on /users/{id}', async ({ page, request }) => {

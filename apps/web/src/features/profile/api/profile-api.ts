@@ -5,8 +5,9 @@ import {
   type PublicUser,
   type VibeReasonChoice,
 } from '@doers/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-error';
 import { invalidateAccount } from '../../../lib/auth/use-account';
 import { profileKeys } from '../profile-keys';
 
@@ -43,6 +44,42 @@ export function useSendVibe(targetUserId: string) {
     onSuccess: () => {
       // Their vibers and my vibing-with figures move.
       void queryClient.invalidateQueries({ queryKey: profileKeys.user(targetUserId) });
+      invalidateAccount(queryClient);
+    },
+  });
+}
+
+/** Someone else's active quests that I may see, newest first, a page at a time. */
+export function useUserQuests(userId: string) {
+  return useInfiniteQuery({
+    queryKey: profileKeys.userQuests(userId),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(questsApi.ofUser, {
+        params: { id: userId },
+        query: { status: 'active', limit: 10, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: 'always',
+  });
+}
+
+/** I stop vibing with someone; already not vibing counts as done. */
+export function useStopVibing(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.call(vibesApi.stopVibing, { params: { userId } });
+      } catch (error) {
+        if (!isApiError(error) || error.statusCode !== 404) throw error;
+      }
+    },
+    onSuccess: () => {
+      // Their vibers figure, my view of them and of their vibers-only quests all move.
+      void queryClient.invalidateQueries({ queryKey: profileKeys.user(userId) });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.userQuests(userId) });
       invalidateAccount(queryClient);
     },
   });

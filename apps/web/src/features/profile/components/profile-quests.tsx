@@ -1,8 +1,66 @@
-import type { PublicUser } from '@doers/contract';
+import type { PublicUser, Quest } from '@doers/contract';
 import { Link } from 'react-router';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { errorMessage } from '../../../lib/api-error';
-import { useMyActiveQuests } from '../api/profile-api';
+import { useMyActiveQuests, useUserQuests } from '../api/profile-api';
+
+/** Quests as links to their pages; my streak on each when I am on it. */
+function QuestLinks({ quests, label }: { quests: Quest[]; label: string }) {
+  return (
+    <ul className="profile-quests" aria-label={label}>
+      {quests.map((quest) => (
+        <li key={quest.id}>
+          <Link to={`/quests/${quest.id}`} className="profile-quests__item">
+            <span className="profile-quests__emoji" aria-hidden="true">
+              {quest.emoji}
+            </span>
+            <span className="profile-quests__title">{quest.title}</span>
+            {quest.viewer?.role && (
+              <span className="muted profile-quests__streak">
+                {quest.viewer.currentStreak}-day streak
+              </span>
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Their active quests that I may see: public ones, and vibers-only ones while we vibe mutually
+ * (or I am on them); never a private one.
+ */
+function TheirQuests({ person }: { person: PublicUser }) {
+  const query = useUserQuests(person.id);
+  const name = person.displayName || `@${person.username}`;
+  if (query.isPending) return <SkeletonList count={2} variant="row" label="Loading quests" />;
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="Their quests did not load"
+        message={errorMessage(query.error, 'Something went wrong')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  const quests = query.data.pages.flatMap((page) => page.items);
+  if (quests.length === 0) {
+    return (
+      <p className="muted">
+        No active quest you can see. {name} may keep some private or for mutual vibers only.
+      </p>
+    );
+  }
+  return (
+    <>
+      <QuestLinks quests={quests} label={`${name}'s active quests`} />
+      <LoadMoreButton query={query} label="More quests" />
+    </>
+  );
+}
 
 /** My active quests, each a link to its page. */
 function MyQuests() {
@@ -26,33 +84,11 @@ function MyQuests() {
       </p>
     );
   }
-  return (
-    <ul className="profile-quests" aria-label="Active quests">
-      {quests.map((quest) => (
-        <li key={quest.id}>
-          <Link to={`/quests/${quest.id}`} className="profile-quests__item">
-            <span className="profile-quests__emoji" aria-hidden="true">
-              {quest.emoji}
-            </span>
-            <span className="profile-quests__title">{quest.title}</span>
-            {quest.viewer && (
-              <span className="muted profile-quests__streak">
-                {quest.viewer.currentStreak}-day streak
-              </span>
-            )}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  return <QuestLinks quests={quests} label="Active quests" />;
 }
 
-/**
- * The quests part of a profile. Mine come from my quest list; the server has no list of another
- * person's quests yet, so their profile says how many are active and where to find them.
- */
+/** The quests part of a profile: mine from my quest list, someone else's from theirs. */
 export function ProfileQuests({ person, isOwn }: { person: PublicUser; isOwn: boolean }) {
-  const active = person.stats.activeQuests;
   return (
     <section className="card" aria-labelledby="quests-title">
       <div className="profile-section__head">
@@ -65,17 +101,7 @@ export function ProfileQuests({ person, isOwn }: { person: PublicUser; isOwn: bo
           </Link>
         )}
       </div>
-      {isOwn ? (
-        <MyQuests />
-      ) : (
-        <p className="muted">
-          {active === 0
-            ? 'No active quest right now.'
-            : `${active} active ${active === 1 ? 'quest' : 'quests'}.`}{' '}
-          A quest they share with you opens from its link; a list of their quests will show here
-          later.
-        </p>
-      )}
+      {isOwn ? <MyQuests /> : <TheirQuests person={person} />}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useUserProfile } from '../api/profile-api';
 import { ProfileSkeleton, ProfileView } from '../components/profile-view';
 import { SendVibe } from '../components/send-vibe';
+import { StopVibing } from '../components/stop-vibing';
 
 function UserNotFound() {
   return (
@@ -55,7 +56,18 @@ export function UserPage() {
   } else if (!person) {
     body = <ProfileSkeleton label="Loading profile" />;
   } else {
-    body = <ProfileView person={person} isOwn={false} actions={<SendVibe person={person} />} />;
+    body = (
+      <ProfileView
+        person={person}
+        isOwn={false}
+        actions={
+          <>
+            <SendVibe person={person} />
+            <StopVibing person={person} />
+          </>
+        }
+      />
+    );
   }
 
   return (
