@@ -61,8 +61,11 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          // integration/: the app's clients against a real server (apps/server/test/support).
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'integration/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -116,6 +116,19 @@ export class ApiClient {
     this.locks = options.locks === undefined ? browserLocks() : options.locks;
   }
 
+  /** Where the API lives ('/api' in the app): for a client that sends its own requests (tus). */
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  /** The tokens a request would be sent with now, for a client that sends its own (tus). */
+  currentTokens(): { accessToken: string | null; refreshToken: string | null } {
+    return {
+      accessToken: this.options.tokens.getAccessToken(),
+      refreshToken: this.options.tokens.getRefreshToken(),
+    };
+  }
+
   /** The app wires this after the router exists (it navigates to /login). */
   setSessionExpiredHandler(handler: (message: string) => void): void {
     this.onSessionExpired = handler;
@@ -206,10 +219,11 @@ export class ApiClient {
     return this.refreshInFlight;
   }
 
-  private async refreshAfter401(
-    sentToken: string | null,
-    sentRefresh: string | null,
-  ): Promise<boolean> {
+  /**
+   * After a 401 to a request sent with these tokens: true once fresh tokens are there to retry
+   * with (refreshed here, or already by another request), false when the session is over.
+   */
+  async refreshAfter401(sentToken: string | null, sentRefresh: string | null): Promise<boolean> {
     const current = this.options.tokens.getAccessToken();
     // Another request already refreshed while this one was on the wire: just retry.
     if (current && current !== sentToken && !this.refreshInFlight) return true;

@@ -1,5 +1,13 @@
 import { MEDIA_UPLOAD_FIELD, mediaApi, type Media, type MediaPurpose } from '@doers/contract';
 import { api } from './api';
+import { uploadResumable } from './resumable-upload';
+
+/** Above this, and for every video, files go over tus in chunks that survive a dropped line. */
+export const RESUMABLE_FROM_BYTES = 5 * 1024 * 1024;
+
+function isResumable(file: Blob): boolean {
+  return file.type.startsWith('video/') || file.size > RESUMABLE_FROM_BYTES;
+}
 
 export interface UploadProgressOptions {
   /** 0–1 as the bytes go out. */
@@ -27,14 +35,16 @@ export function uploadName(file: Blob): string {
 }
 
 /**
- * Uploads one file for `purpose` (`POST /media`, multipart) with progress, through the API
- * client's token refresh. Resolves with the stored Media once the server has checked it.
+ * Uploads one file for `purpose` with progress, through the API client's token refresh: videos
+ * and large files resumably over tus (a retry continues where the server stopped), the rest in
+ * one `POST /media` (multipart). Resolves with the stored Media once the server has checked it.
  */
 export function uploadMedia(
   file: Blob,
   purpose: MediaPurpose,
   { onProgress, signal }: UploadProgressOptions = {},
 ): Promise<Media> {
+  if (isResumable(file)) return uploadResumable(api, file, purpose, { onProgress, signal });
   const form = new FormData();
   form.append(MEDIA_UPLOAD_FIELD, file, uploadName(file));
   return api.upload(
