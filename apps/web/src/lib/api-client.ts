@@ -5,17 +5,24 @@ import {
   queryString,
   type AnyEndpoint,
   type CallInput,
-  type FieldError,
   type ResponseOf,
 } from '@doers/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import {
+  errorMessageFrom,
+  FALLBACK_ERROR_MESSAGE,
+  fieldErrorsFrom,
+  NETWORK_ERROR_MESSAGE,
+  parseJson,
+  type RawResponse,
+} from './api-response';
+import { sendWithProgress } from './upload-request';
 import type { TokenStore } from './token-storage';
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
 export const TIMEOUT_MESSAGE = 'Request timeout - please check your connection and try again';
-export const FALLBACK_ERROR_MESSAGE = 'An unexpected error occurred';
-const NETWORK_ERROR_MESSAGE = 'Network error';
+export { errorMessageFrom, FALLBACK_ERROR_MESSAGE } from './api-response';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -72,31 +79,6 @@ export const REFRESH_LOCK = 'doers-refresh';
 function browserLocks(): RefreshLocks | null {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   return locks && typeof locks.request === 'function' ? locks : null;
-}
-
-interface RawResponse {
-  status: number;
-  statusText: string;
-  ok: boolean;
-  body: unknown;
-}
-
-/**
- * The message rule of docs/product/app-shell.md: body.message, else body.error, else status text,
- * else fallback.
- */
-export function errorMessageFrom(body: unknown, statusText: string): string {
-  if (body && typeof body === 'object') {
-    const { message, error } = body as { message?: unknown; error?: unknown };
-    if (typeof message === 'string' && message) return message;
-    if (typeof error === 'string' && error) return error;
-  }
-  return statusText || FALLBACK_ERROR_MESSAGE;
-}
-
-function fieldErrorsFrom(body: unknown): FieldError[] | undefined {
-  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : null;
-  return Array.isArray(errors) ? (errors as FieldError[]) : undefined;
 }
 
 export class ApiClient {
@@ -176,7 +158,14 @@ export class ApiClient {
       skipAuthRefresh: e.access === 'public',
     };
     return this.withRefresh(
-      (token) => this.sendWithProgress(e.method, path, file, { ...options, onProgress }, token),
+      (token) =>
+        sendWithProgress(
+          e.method,
+          `${this.options.baseUrl}${path}`,
+          file,
+          { ...this.baseHeaders(options.headers), ...this.auth(token) },
+          { signal, onProgress },
+        ),
       options,
     );
   }
@@ -278,6 +267,15 @@ export class ApiClient {
     return parsed.data;
   }
 
+  /** What every request says about itself: JSON wanted, the person's time zone. */
+  private baseHeaders(extra?: Record<string, string>): Record<string, string> {
+    return { Accept: 'application/json', 'X-Timezone': this.options.getTimeZone(), ...extra };
+  }
+
+  private auth(accessToken: string | null): Record<string, string> {
+    return accessToken ? { Authorization: `Bearer ${accessToken}` } : {};
+  }
+
   private async send<T>(
     method: Method,
     path: string,
@@ -286,14 +284,10 @@ export class ApiClient {
   ): Promise<RawResponse> {
     const { body, signal } = options;
     const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'X-Timezone': this.options.getTimeZone(),
-      ...options.headers,
-    };
+    const headers = this.baseHeaders(options.headers);
     // Only with a body: Fastify rejects an empty body declared as JSON.
     if (body !== undefined && !isFormData) headers['Content-Type'] = 'application/json';
-    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    Object.assign(headers, this.auth(accessToken));
 
     const controller = new AbortController();
     let timedOut = false;
@@ -330,71 +324,6 @@ export class ApiClient {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
     }
-  }
-
-  private sendWithProgress<T>(
-    method: Method,
-    path: string,
-    file: FormData | Blob,
-    options: RequestOptions<T> & Pick<UploadOptions, 'onProgress'>,
-    accessToken: string | null,
-  ): Promise<RawResponse> {
-    const { signal, onProgress } = options;
-    return new Promise<RawResponse>((resolve, reject) => {
-      if (signal?.aborted) return reject(abortError());
-      const xhr = new XMLHttpRequest();
-      xhr.open(method, `${this.options.baseUrl}${path}`);
-      const headers: Record<string, string> = {
-        Accept: 'application/json',
-        'X-Timezone': this.options.getTimeZone(),
-        ...options.headers,
-      };
-      // FormData gets its multipart boundary from the browser; a bare Blob says its own type.
-      if (file instanceof Blob && file.type) headers['Content-Type'] = file.type;
-      if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-
-      const onAbort = () => xhr.abort();
-      signal?.addEventListener('abort', onAbort);
-      const settle = () => signal?.removeEventListener('abort', onAbort);
-      if (onProgress) {
-        xhr.upload.addEventListener('progress', (event) => {
-          if (event.lengthComputable) onProgress(event.loaded, event.total);
-        });
-      }
-      xhr.addEventListener('load', () => {
-        settle();
-        const text = xhr.status === 204 ? '' : xhr.responseText;
-        resolve({
-          status: xhr.status,
-          statusText: xhr.statusText,
-          ok: xhr.status >= 200 && xhr.status < 300,
-          body: text ? parseJson(text) : undefined,
-        });
-      });
-      xhr.addEventListener('error', () => {
-        settle();
-        reject(new ApiError(NETWORK_ERROR_MESSAGE, 0));
-      });
-      xhr.addEventListener('abort', () => {
-        settle();
-        reject(abortError());
-      });
-      xhr.send(file);
-    });
-  }
-}
-
-/** What a cancelled upload rejects with, like a cancelled fetch. */
-function abortError(): DOMException {
-  return new DOMException('The upload was cancelled.', 'AbortError');
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text; // a proxy's HTML error page: keep it out of the message, fall back to status text
   }
 }
 

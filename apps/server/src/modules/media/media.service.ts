@@ -1,89 +1,35 @@
-import {
-  MEDIA_LIMITS,
-  MEDIA_PURPOSE_KINDS,
-  VOICE_SECONDS_FIXED,
-  type Media,
-  type MediaKind,
-  type MediaPurpose,
-} from '@doers/contract';
-import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import type { Media, MediaKind, MediaPurpose } from '@doers/contract';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
 import type { ObjectStorage } from '../../platform/object-storage.js';
-import { audioStreams, checkFfmpeg, probe, videoStreams, type FfmpegPaths } from './ffmpeg.js';
+import type { FfmpegPaths } from './ffmpeg.js';
 import { MediaAccess, type UrlSigner } from './media-access.js';
-import type { MediaRepository, MediaRow, StoredKeys } from './media.repository.js';
-import { reencodePhoto } from './photo.js';
-import { sniff } from './sniff.js';
-import { prepareVideo } from './video.js';
-import { transcodeVoice } from './voice.js';
+import { deleteObjects, MediaPipeline, type VoiceLimitsOf } from './media-pipeline.js';
+import type { MediaRepository, MediaRow } from './media.repository.js';
+import { keysOf, MediaServing, type ServedFile, type Variant } from './media-serving.js';
+import { maxBytesFor } from './upload-rules.js';
 
-/** A person's own voice limits (users sits above media, so app.ts hands this in). */
-export type VoiceLimitsOf = (
-  userId: string,
-) => Promise<{ postDuration: number; dmDuration: number }>;
-
-export type Variant = 'thumbnail' | 'poster';
-
-/** What serving a file needs: its key, type and size, and how it may be cached. */
-export type ServedFile = {
-  key: string;
-  etag: string;
-  contentType: string;
-  size: number;
-  fileName: string;
-  isPublic: boolean;
-};
-
-const MB = 1024 * 1024;
 const DAY_MS = 86_400_000;
 /** How long an upload that nothing uses is kept (a post being written, a re-recorded note). */
 export const UNATTACHED_TTL_MS = DAY_MS;
 
-// Never served as anything else, whatever a row says: no HTML, no SVG, no script.
-const SERVABLE = new Set(['audio/mp4', 'image/jpeg', 'image/webp', 'video/mp4', 'video/webm']);
-
-const EXTENSIONS: Record<string, string> = {
-  'audio/mp4': 'm4a',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-};
-
-const KIND_ONLY: Record<Exclude<MediaPurpose, 'post'>, string> = {
-  comment: 'Comments take voice notes only',
-  dm: 'Messages take voice notes only',
-  'voice-intro': 'A voice intro must be a voice note',
-  avatar: 'A profile picture must be a photo',
-};
-
-/** Where a public file is served: a stable URL without a signature. */
-export const publicMediaUrl = (id: string): string => `/api/media/${id}`;
-
-export const variantOf = (kind: MediaKind): Variant | null =>
-  kind === 'photo' ? 'thumbnail' : kind === 'video' ? 'poster' : null;
-
-const keysOf = (m: StoredKeys): string[] => {
-  const variant = variantOf(m.kind);
-  return variant ? [m.id, `${m.id}.${variant}`] : [m.id];
-};
-
 /**
  * The media pipeline (docs/product/media.md): checks an uploaded file by its bytes, transcodes a
  * voice note, re-encodes a photo, re-wraps a video, stores the results and records them; serves
- * them to whoever may see them; removes uploads nothing came to use.
+ * them to whoever may see them; removes uploads nothing came to use. This class is the one face
+ * other modules see; the processing (media-pipeline.ts), the serving (media-serving.ts) and the
+ * intake rules (upload-rules.ts) each live in their own file, and it keeps the lifecycle:
+ * resumable uploads, attaching, removing.
  */
 export class MediaService {
   /** Modules above register who may see what is attached to their things. */
   readonly access = new MediaAccess();
-  #ffmpegProblem: string | null = 'not checked yet';
-  #running = 0;
-  readonly #waiting: (() => void)[] = [];
+  readonly #serving: MediaServing;
+  readonly #pipeline: MediaPipeline;
 
   constructor(
     private readonly deps: {
@@ -99,273 +45,61 @@ export class MediaService {
       /** Files processed at once; more wait their turn (ffmpeg and sharp use whole cores). */
       concurrency?: number;
     },
-  ) {}
+  ) {
+    this.#serving = new MediaServing({ ...deps, access: this.access });
+    this.#pipeline = new MediaPipeline({ ...deps, present: (row) => this.present(row) });
+  }
 
   /**
    * Checks for ffmpeg and removes work folders a crash left behind (older than an hour: with
    * PostgreSQL, several instances may share DATA_DIR and be busy in theirs); logs what is wrong.
    */
   async start(): Promise<void> {
-    await mkdir(this.deps.tempDir, { recursive: true });
     await mkdir(this.deps.resumableDir, { recursive: true });
-    const before = this.deps.clock.now().getTime() - 60 * 60_000;
-    for (const name of await readdir(this.deps.tempDir)) {
-      const path = join(this.deps.tempDir, name);
-      const info = await stat(path).catch(() => null);
-      if (info && info.mtimeMs < before) await rm(path, { recursive: true, force: true });
-    }
-    this.#ffmpegProblem = await checkFfmpeg(this.deps.ffmpeg);
-    if (this.#ffmpegProblem) {
-      this.deps.log.error(
-        `Voice and video uploads are off: ${this.#ffmpegProblem}. Photos still work.`,
-      );
-    }
+    await this.#pipeline.start();
   }
 
   /** Null when voice and video can be processed; else why not. */
   get ffmpegProblem(): string | null {
-    return this.#ffmpegProblem;
+    return this.#pipeline.ffmpegProblem;
   }
 
   /** The largest file `purpose` takes, for cutting an upload off early. */
   maxBytesFor(purpose: MediaPurpose): { bytes: number; message: string } {
-    const kinds = MEDIA_PURPOSE_KINDS[purpose];
-    const bytes = Math.max(...kinds.map((k) => maxBytesOf(k)));
-    return {
-      bytes,
-      message:
-        kinds.length === 1
-          ? tooLargeMessage(kinds[0]!)
-          : `Files can be at most ${bytes / MB} MB (${kinds.map(sizeRule).join(', ')})`,
-    };
+    return maxBytesFor(purpose);
   }
 
   /** A private folder for one upload's files; removed whatever happens. */
-  async withWorkDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-    const dir = await mkdtemp(join(this.deps.tempDir, 'job-'));
-    try {
-      return await fn(dir);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+  withWorkDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+    return this.#pipeline.withWorkDir(fn);
   }
 
-  /**
-   * Checks, processes and stores the uploaded file at `input` (inside `workDir`, a folder from
-   * withWorkDir). A refusal is an HttpError naming the rule, and leaves nothing stored.
-   */
-  async accept(
-    ownerId: string,
-    purpose: MediaPurpose,
-    input: string,
-    workDir: string,
-  ): Promise<Media> {
-    const { size } = await stat(input);
-    if (size === 0) throw badRequest('The file is empty');
-    const sniffed = await sniff(input);
-    if (!sniffed) throw new HttpError(415, unsupportedMessage(purpose));
-
-    if (sniffed.family === 'image') {
-      this.checkKind(purpose, 'photo');
-      checkSize('photo', size);
-      return this.#processing(async () => {
-        const photo = await reencodePhoto(input, sniffed.format, workDir, purpose === 'avatar');
-        return this.#store(
-          { ownerId, purpose, kind: 'photo', contentType: photo.contentType },
-          { path: photo.path, size: photo.size },
-          { path: photo.thumbnail.path, size: photo.thumbnail.size, type: photo.contentType },
-          { width: photo.width, height: photo.height },
-        );
-      });
-    }
-
-    if (this.#ffmpegProblem) {
-      throw new HttpError(503, 'Voice notes and videos cannot be processed on this server now');
-    }
-    const container = sniffed.container;
-    return this.#processing(async () => {
-      // A voice note, the common case, starts transcoding while ffprobe reads the file, which
-      // saves the probe's time; when the file turns out to be something else, it is killed.
-      const mayBeVoice =
-        MEDIA_PURPOSE_KINDS[purpose].includes('voice') && size <= MEDIA_LIMITS.voiceBytes;
-      const limit = mayBeVoice ? await this.voiceLimitSeconds(ownerId, purpose) : 0;
-      const abort = new AbortController();
-      const early = mayBeVoice
-        ? transcodeVoice(this.deps.ffmpeg, input, workDir, limit, abort.signal)
-        : null;
-      const settled = early?.then(
-        () => undefined,
-        () => undefined,
-      );
-      try {
-        const probed = await probe(this.deps.ffmpeg, input);
-        if (!probed) {
-          throw new HttpError(422, 'This file could not be read: it is damaged or incomplete');
-        }
-        if (videoStreams(probed).length > 0) {
-          abort.abort();
-          this.checkKind(purpose, 'video');
-          if (container === 'ogg') throw new HttpError(415, 'Videos must be MP4, WebM or MOV');
-          checkSize('video', size);
-          await settled;
-          const video = await prepareVideo(this.deps.ffmpeg, input, container, workDir);
-          return await this.#store(
-            { ownerId, purpose, kind: 'video', contentType: video.contentType },
-            { path: video.path, size: video.size },
-            { path: video.poster.path, size: video.poster.size, type: 'image/jpeg' },
-            { width: video.width, height: video.height, durationMs: video.durationMs },
-          );
-        }
-        if (audioStreams(probed).length === 0) {
-          throw new HttpError(422, 'This file holds no sound to play');
-        }
-        this.checkKind(purpose, 'voice');
-        checkSize('voice', size);
-        const voice = await (early ?? transcodeVoice(this.deps.ffmpeg, input, workDir, limit));
-        return await this.#store(
-          { ownerId, purpose, kind: 'voice', contentType: 'audio/mp4' },
-          { path: voice.path, size: voice.size },
-          null,
-          { durationMs: voice.durationMs, waveform: voice.waveform },
-        );
-      } finally {
-        // Nothing may still be writing into the work folder once it is removed.
-        abort.abort();
-        await settled;
-      }
-    });
-  }
-
-  private checkKind(purpose: MediaPurpose, kind: MediaKind): void {
-    if (MEDIA_PURPOSE_KINDS[purpose].includes(kind)) return;
-    throw new HttpError(415, KIND_ONLY[purpose as Exclude<MediaPurpose, 'post'>]);
+  /** Checks, processes and stores an uploaded file (see MediaPipeline.accept). */
+  accept(ownerId: string, purpose: MediaPurpose, input: string, workDir: string): Promise<Media> {
+    return this.#pipeline.accept(ownerId, purpose, input, workDir);
   }
 
   /** Seconds a voice note for `purpose` may last: the person's own limits for posts and DMs. */
-  async voiceLimitSeconds(ownerId: string, purpose: MediaPurpose): Promise<number> {
-    if (purpose === 'comment' || purpose === 'voice-intro') return VOICE_SECONDS_FIXED[purpose];
-    const limits = await this.deps.voiceLimits(ownerId);
-    const seconds = purpose === 'dm' ? limits.dmDuration : limits.postDuration;
-    if (seconds <= 0) throw new HttpError(403, 'Voice messages are not available on your plan');
-    return seconds;
-  }
-
-  /** Stores every object of an upload, then records it; on any failure removes what was stored. */
-  async #store(
-    what: { ownerId: string; purpose: MediaPurpose; kind: MediaKind; contentType: string },
-    main: { path: string; size: number },
-    variant: { path: string; size: number; type: string } | null,
-    facts: {
-      durationMs?: number;
-      waveform?: number[];
-      width?: number | null;
-      height?: number | null;
-    },
-  ): Promise<Media> {
-    const id = randomUUID();
-    const keys = keysOf({ id, kind: what.kind });
-    try {
-      await this.deps.storage.put(id, main.path, what.contentType);
-      if (variant) await this.deps.storage.put(keys[1]!, variant.path, variant.type);
-      const row = await this.deps.media.insert({
-        id,
-        owner_id: what.ownerId,
-        kind: what.kind,
-        purpose: what.purpose,
-        content_type: what.contentType,
-        size_bytes: main.size,
-        duration_ms: facts.durationMs ?? null,
-        waveform: facts.waveform ?? null,
-        width: facts.width ?? null,
-        height: facts.height ?? null,
-        variant_type: variant?.type ?? null,
-        variant_size: variant?.size ?? null,
-        created_at: this.deps.clock.now(),
-      });
-      return this.present(row);
-    } catch (error) {
-      await this.#deleteObjects(keys);
-      throw error;
-    }
-  }
-
-  /** Runs heavy work a few at a time. */
-  async #processing<T>(fn: () => Promise<T>): Promise<T> {
-    const max = this.deps.concurrency ?? 2;
-    while (this.#running >= max) await new Promise<void>((go) => this.#waiting.push(go));
-    this.#running += 1;
-    try {
-      return await fn();
-    } finally {
-      this.#running -= 1;
-      this.#waiting.shift()?.();
-    }
+  voiceLimitSeconds(ownerId: string, purpose: MediaPurpose): Promise<number> {
+    return this.#pipeline.voiceLimitSeconds(ownerId, purpose);
   }
 
   /** The Media object as the API answers it; private files get signed URLs. */
   present(row: MediaRow): Media {
-    const signed = row.is_public ? null : this.deps.signer.sign(row.id, this.deps.clock.now());
-    const query = signed ? `?exp=${signed.exp}&sig=${signed.sig}` : '';
-    const variant = variantOf(row.kind);
-    const variantUrl =
-      row.variant_type && variant ? `/api/media/${row.id}/${variant}${query}` : null;
-    return {
-      id: row.id,
-      kind: row.kind,
-      purpose: row.purpose,
-      contentType: row.content_type,
-      url: `/api/media/${row.id}${query}`,
-      thumbnailUrl: variant === 'thumbnail' ? variantUrl : null,
-      posterUrl: variant === 'poster' ? variantUrl : null,
-      size: Number(row.size_bytes),
-      durationMs: row.duration_ms,
-      waveform: row.waveform,
-      width: row.width,
-      height: row.height,
-      createdAt: row.created_at.toISOString(),
-    };
+    return this.#serving.present(row);
   }
 
-  /**
-   * The file behind `GET /api/media/:id[/variant]`, when the viewer may see it: a public file, a
-   * valid signed URL, or a signed-in viewer the access rules let in. Anything else is "not found",
-   * so that a private file's existence is not given away.
-   */
-  async file(
+  /** The file behind `GET /api/media/:id[/variant]`, when the viewer may see it. */
+  file(
     id: string,
     variant: Variant | null,
     viewer: { userId: string | null; exp?: number | undefined; sig?: string | undefined },
   ): Promise<ServedFile> {
-    const row = await this.deps.media.find(id);
-    if (!row) throw notFound('Media not found');
-    const allowed =
-      row.is_public ||
-      this.deps.signer.verify(row.id, viewer.exp, viewer.sig, this.deps.clock.now()) ||
-      (await this.access.mayView(viewer.userId, {
-        ownerId: row.owner_id,
-        isPublic: row.is_public,
-        attachedType: row.attached_type,
-        attachedId: row.attached_id,
-      }));
-    if (!allowed) throw notFound('Media not found');
-    if (variant && (variant !== variantOf(row.kind) || !row.variant_type)) {
-      throw notFound('Media not found');
-    }
-    const contentType = variant ? row.variant_type! : row.content_type;
-    if (!SERVABLE.has(contentType)) throw notFound('Media not found');
-    const key = variant ? `${row.id}.${variant}` : row.id;
-    return {
-      key,
-      etag: `"${key}"`,
-      contentType,
-      size: Number(variant ? row.variant_size : row.size_bytes),
-      fileName: `${key.replace('.', '-')}.${EXTENSIONS[contentType]}`,
-      isPublic: row.is_public,
-    };
+    return this.#serving.file(id, variant, viewer);
   }
 
   openFile(key: string, range?: { start: number; end: number }) {
-    return this.deps.storage.get(key, range);
+    return this.#serving.openFile(key, range);
   }
 
   /** A resumable upload begins: it is `ownerId`'s alone (tus calls this before storing). */
@@ -509,47 +243,7 @@ export class MediaService {
     ]);
   }
 
-  async #deleteObjects(keys: string[]): Promise<void> {
-    await Promise.all(
-      keys.map((key) =>
-        this.deps.storage.delete(key).catch((error: unknown) => {
-          this.deps.log.error({ err: error, key }, 'could not delete a stored media object');
-        }),
-      ),
-    );
+  #deleteObjects(keys: string[]): Promise<void> {
+    return deleteObjects(this.deps.storage, this.deps.log, keys);
   }
-}
-
-function maxBytesOf(kind: MediaKind): number {
-  return kind === 'photo'
-    ? MEDIA_LIMITS.photoBytes
-    : kind === 'video'
-      ? MEDIA_LIMITS.videoBytes
-      : MEDIA_LIMITS.voiceBytes;
-}
-
-const NAMES: Record<MediaKind, string> = { voice: 'Voice notes', photo: 'Photos', video: 'Videos' };
-
-function tooLargeMessage(kind: MediaKind): string {
-  return `${NAMES[kind]} can be at most ${maxBytesOf(kind) / MB} MB`;
-}
-
-function sizeRule(kind: MediaKind): string {
-  return `${NAMES[kind].toLowerCase()} ${maxBytesOf(kind) / MB} MB`;
-}
-
-function checkSize(kind: MediaKind, size: number): void {
-  if (size > maxBytesOf(kind)) throw new HttpError(413, tooLargeMessage(kind));
-}
-
-const VOICE_FORMATS = 'WebM/Opus, MP4/AAC or Ogg audio';
-const PHOTO_FORMATS = 'JPEG, PNG, WebP, AVIF, GIF or HEIC';
-
-function unsupportedMessage(purpose: MediaPurpose): string {
-  if (purpose === 'avatar') return `A profile picture must be a ${PHOTO_FORMATS} photo`;
-  if (purpose !== 'post') return `Voice notes must be ${VOICE_FORMATS}`;
-  return (
-    `This type of file is not taken: voice notes must be ${VOICE_FORMATS}, photos ` +
-    `${PHOTO_FORMATS}, videos MP4, WebM or MOV`
-  );
 }

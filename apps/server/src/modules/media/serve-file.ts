@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { ObjectNotFound } from '../../platform/object-storage.js';
-import type { MediaService, ServedFile } from './media.service.js';
+import type { ServedFile } from './media-serving.js';
+import type { MediaService } from './media.service.js';
 
 // What a served file's answer must be cached as, kept until the media scope's onSend hook puts it
 // back over the `no-store` every /api answer gets.

@@ -1,52 +1,17 @@
-import type { PersonSummary, QuestCategory, QuestStatus, QuestVisibility } from '@doers/contract';
+import type { QuestStatus } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { Cursor } from '../../platform/pagination.js';
-import type { CheckInRow } from '../stats/stats.repository.js';
+import {
+  ACTIVE_QUESTS_OF_U,
+  selectBundles,
+  selectListBundles,
+} from './quest-bundles.repository.js';
 import { questVisibleTo } from './quest-visibility.js';
 
-export type QuestRow = {
-  id: string;
-  owner_id: string;
-  title: string;
-  description: string;
-  category: QuestCategory;
-  emoji: string;
-  target_days: number | null;
-  end_date: string | null;
-  visibility: QuestVisibility;
-  allow_others_to_join: boolean;
-  participant_limit: number | null;
-  requires_approval: boolean;
-  status: QuestStatus;
-  started_on: string;
-  template_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-  completed_at: Date | null;
-  abandoned_at: Date | null;
-};
+import type { ParticipantRow, ParticipantStreak, QuestRow } from './quest-rows.js';
 
-export type TaskRow = { id: string; title: string; position: number };
-
-/** A person's figures on one quest: recomputed from their check-ins on every change. */
-export type ParticipantStreak = {
-  quest_id: string;
-  user_id: string;
-  run_length: number;
-  longest_streak: number;
-  total_check_ins: number;
-  last_day: string | null;
-  last_zone: string | null;
-  last_day_start_hour: number | null;
-  last_at: Date | null;
-};
-
-export type ParticipantRow = ParticipantStreak & {
-  role: 'owner' | 'member';
-  status: 'active' | 'left';
-  joined_at: Date;
-  joined_on: string;
-};
+export type { QuestBundle } from './quest-bundles.repository.js';
+export type { ParticipantRow, ParticipantStreak, QuestRow, TaskRow } from './quest-rows.js';
 
 export type QuestFields = Pick<
   QuestRow,
@@ -62,21 +27,6 @@ export type QuestFields = Pick<
   | 'requires_approval'
 >;
 
-/** Everything a Quest response shows, for one viewer, in one query. */
-export type QuestBundle = {
-  quest: QuestRow;
-  visible: boolean;
-  owner: PersonSummary;
-  tasks: TaskRow[];
-  participantCount: number;
-  /** The viewer's place on the quest (also when they left), and their latest request. */
-  participant: ParticipantRow | null;
-  requestStatus: 'pending' | 'accepted' | 'declined' | null;
-  /** The viewer's check-ins on this quest since `recentFrom`, oldest first. */
-  recent: CheckInRow[];
-  restDays: string[];
-};
-
 /** A person's standing against `limits.quests`. */
 export type LimitRow = {
   username: string;
@@ -84,53 +34,6 @@ export type LimitRow = {
   limit_quests: number;
   active: number;
 };
-
-type BundleRow = QuestRow & {
-  visible: boolean;
-  owner: PersonSummary;
-  tasks: TaskRow[];
-  participant_count: number;
-  participant: (Omit<ParticipantRow, 'joined_at' | 'last_at'> & JsonDates) | null;
-  request_status: QuestBundle['requestStatus'];
-  recent: (Omit<CheckInRow, 'anchor_at' | 'created_at'> & {
-    anchor_at: string;
-    created_at: string;
-  })[];
-  rest_days: string[];
-};
-type JsonDates = { joined_at: string; last_at: string | null };
-
-/** What counts against the quest limit: active quests the users row `u` is active on. */
-const ACTIVE_QUESTS_OF_U = `(SELECT count(*)::int FROM quest_participants p
-  JOIN quests q ON q.id = p.quest_id
-  WHERE p.user_id = u.id AND p.status = 'active' AND q.status = 'active')`;
-
-/** The viewer (`$2`, NULL for a visitor) and their rest days, for BUNDLE_COLUMNS. */
-const VIEWER_CTE = `viewer AS (
-  SELECT $2::uuid AS id,
-         ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = $2::uuid) AS rest_days)`;
-
-/**
- * What a QuestBundle holds beyond the quest row `q`: its owner `o`, and the `viewer`'s place on
- * it (their check-ins since `$3`). One place for the single quest, the many and the list.
- */
-const BUNDLE_COLUMNS = `${questVisibleTo('q', 'viewer.id')} AS visible,
-  json_build_object('id', o.id, 'username', o.username, 'displayName', o.display_name,
-    'profilePictureUrl', o.profile_picture_url, 'isFounder', o.founder_id IS NOT NULL) AS owner,
-  COALESCE((SELECT json_agg(json_build_object('id', t.id, 'title', t.title,
-             'position', t.position) ORDER BY t.position)
-              FROM quest_tasks t WHERE t.quest_id = q.id), '[]') AS tasks,
-  (SELECT count(*)::int FROM quest_participants p
-    WHERE p.quest_id = q.id AND p.status = 'active') AS participant_count,
-  (SELECT row_to_json(p) FROM quest_participants p
-    WHERE p.quest_id = q.id AND p.user_id = viewer.id) AS participant,
-  (SELECT r.status FROM quest_requests r WHERE r.quest_id = q.id AND r.user_id = viewer.id
-    ORDER BY r.created_at DESC LIMIT 1) AS request_status,
-  COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
-    SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
-      FROM check_ins WHERE quest_id = q.id AND user_id = viewer.id AND day >= $3) c),
-    '[]') AS recent,
-  viewer.rest_days`;
 
 /** Quests, their tasks and who is on them (with each person's figures on the quest). */
 export class QuestsRepository {
@@ -191,68 +94,19 @@ export class QuestsRepository {
   }
 
   /** Quest responses' data for these quests as `viewerId` sees them (see QuestBundle). */
-  async bundles(
-    ids: string[],
-    viewerId: string | null,
-    recentFrom: string,
-  ): Promise<Map<string, QuestBundle>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.query<BundleRow>(
-      `WITH ${VIEWER_CTE}
-       SELECT q.*, ${BUNDLE_COLUMNS}
-       FROM quests q JOIN users o ON o.id = q.owner_id CROSS JOIN viewer
-       WHERE q.id = ANY($1::uuid[])`,
-      [ids, viewerId, recentFrom],
-    );
-    return new Map(rows.map((r) => [r.id, toBundle(r)]));
+  bundles(ids: string[], viewerId: string | null, recentFrom: string) {
+    return selectBundles(this.db, ids, viewerId, recentFrom);
   }
 
-  /**
-   * A page of a person's quests in one state, newest joined first, with everything their Quest
-   * views need and their standing against the quest limit, in one statement. `limit` is null
-   * when the person does not exist; `bundles` holds up to `limit + 1` quests (the extra one says
-   * there is a next page).
-   */
-  async listBundles(
+  /** A page of a person's quests in one state with their standing (see selectListBundles). */
+  listBundles(
     userId: string,
     status: QuestStatus,
     cursor: Cursor | null,
     limit: number,
     recentFrom: string,
-  ): Promise<{
-    limit: { used: number; max: number } | null;
-    bundles: (QuestBundle & { joinedAt: Date })[];
-  }> {
-    const rows = await this.db.query<
-      Partial<BundleRow> & { limit_max: number; limit_used: number; page_joined_at: Date | null }
-    >(
-      `WITH ${VIEWER_CTE},
-       me AS (
-         SELECT u.limit_quests AS limit_max,
-                ${ACTIVE_QUESTS_OF_U} AS limit_used
-           FROM users u WHERE u.id = $2::uuid),
-       page AS (
-         SELECT p.quest_id AS page_id, p.joined_at AS page_joined_at
-           FROM quests q JOIN quest_participants p ON p.quest_id = q.id
-          WHERE p.user_id = $2::uuid AND p.status = 'active' AND q.status = $1
-            AND ($4::timestamptz IS NULL OR (p.joined_at, q.id) < ($4::timestamptz, $5::uuid))
-          ORDER BY p.joined_at DESC, q.id DESC LIMIT $6)
-       SELECT me.limit_max, me.limit_used, page.page_joined_at, q.*, ${BUNDLE_COLUMNS}
-         FROM me CROSS JOIN viewer LEFT JOIN page ON true
-         LEFT JOIN quests q ON q.id = page.page_id LEFT JOIN users o ON o.id = q.owner_id
-        ORDER BY page.page_joined_at DESC, page.page_id DESC`,
-      [status, userId, recentFrom, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
-    );
-    const first = rows[0];
-    if (!first) return { limit: null, bundles: [] };
-    return {
-      limit: { used: first.limit_used, max: first.limit_max },
-      bundles: rows.flatMap(({ limit_max: _max, limit_used: _used, page_joined_at, ...row }) =>
-        row.id && page_joined_at
-          ? [{ ...toBundle(row as BundleRow), joinedAt: page_joined_at }]
-          : [],
-      ),
-    };
+  ) {
+    return selectListBundles(this.db, userId, status, cursor, limit, recentFrom);
   }
 
   /**
@@ -391,37 +245,4 @@ export class QuestsRepository {
     );
     return rows[0];
   }
-}
-
-function toBundle(r: BundleRow): QuestBundle {
-  const {
-    visible,
-    owner,
-    tasks,
-    participant_count,
-    participant,
-    request_status,
-    recent,
-    rest_days,
-    ...quest
-  } = r;
-  return {
-    quest,
-    visible,
-    owner,
-    tasks,
-    participantCount: participant_count,
-    participant: participant && {
-      ...participant,
-      joined_at: new Date(participant.joined_at),
-      last_at: participant.last_at ? new Date(participant.last_at) : null,
-    },
-    requestStatus: request_status,
-    recent: recent.map((c) => ({
-      ...c,
-      anchor_at: new Date(c.anchor_at),
-      created_at: new Date(c.created_at),
-    })),
-    restDays: rest_days,
-  };
 }

@@ -1,5 +1,5 @@
 import type { PublicUser, User } from '@doers/contract';
-import { publicMediaUrl } from '../media/media.service.js';
+import { publicMediaUrl } from '../media/media-serving.js';
 import { monthKey } from '../referrals/referral-quota.js';
 import type { ReferralQuota } from '../referrals/referrals.service.js';
 import type { ProfileRow } from './users.repository.js';

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions-api';
 import { dateInWords, lastUseInWords } from '../lib/last-use';
+import './settings-list.css';
 import './signed-in-devices.css';
 
 const TYPE_NAMES: Record<Session['deviceType'], string> = {

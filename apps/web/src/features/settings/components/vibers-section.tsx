@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/sta
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { useRemoveViber, useVibers } from '../api/vibers-api';
+import './settings-list.css';
 import './vibers-section.css';
 
 const nameOf = (viber: Viber) => viber.user.displayName || `@${viber.user.username}`;
