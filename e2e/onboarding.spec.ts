@@ -111,6 +111,29 @@ test('a new person goes through all six steps with a photo, interests and a voic
   const intro = await request.get(me.voiceIntro!.url);
   expect(intro.status()).toBe(200);
   expect(intro.headers()['content-type']).toBe('audio/mp4');
+
+  // And the profile shows them: the photo, the interests, and an intro that plays and seeks.
+  await page.goto('/profile');
+  const photo = page.locator(`img[src="${me.profilePictureUrl}"]`).first();
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const interests = page.getByRole('region', { name: 'Interests' });
+  for (const interest of me.interests) await expect(interests).toContainText(interest.label);
+  const audio = page.locator('audio').first();
+  await page.getByRole('button', { name: /^Play .*voice intro$/ }).click();
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime))
+    .toBeGreaterThan(0.3);
+  await page.getByRole('button', { name: /^Pause .*voice intro$/ }).click();
+  const position = page.getByRole('slider', { name: /^Position in .*voice intro$/ });
+  await position.focus();
+  await page.keyboard.press('Home');
+  await expect(position).toHaveAttribute('aria-valuetext', /^0:00 of 0:0\d$/);
+  await page.keyboard.press('End');
+  await expect(position).toHaveAttribute('aria-valuetext', /^(0:0\d) of \1$/);
+  await expectNoSeriousA11yIssues(page);
 });
 
 test('reload and a second device land on the step that is next', async ({

@@ -22,7 +22,7 @@ test('ends another device from /settings/privacy, then changes the password', as
   await signInThroughUi(other, person);
 
   await page.goto('/settings');
-  await page.getByRole('link', { name: 'Privacy', exact: true }).click();
+  await page.getByRole('link', { name: /^Privacy(?! Policy)/ }).click();
   await expect(page).toHaveURL(/\/settings\/privacy$/);
   const devices = page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
   await expect(devices).toHaveCount(2);
