@@ -235,8 +235,13 @@ function listenTo(stream: MediaStream): Pick<Live, 'context' | 'analyser'> {
   try {
     const context = new AudioContext();
     const analyser = context.createAnalyser();
-    analyser.fftSize = 1024;
+    // About one tick of sound (85 ms at 48 kHz): each bar hears its whole tick, so a short
+    // sound between two readings still shows.
+    analyser.fftSize = 4096;
     context.createMediaStreamSource(stream).connect(analyser);
+    // Created after awaiting the microphone, the tap's activation may have lapsed and the
+    // context start suspended: a flat live waveform. The permission grant lets it resume.
+    if (context.state === 'suspended') void context.resume().catch(() => {});
     return { context, analyser };
   } catch {
     return { context: null, analyser: null };
