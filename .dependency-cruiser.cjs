@@ -15,12 +15,15 @@ const SERVER_LAYERS = [
   ['stats'], // the only writer of user_stats
   ['media'], // uploads, checks, transcoding, storage and serving of voice, photos, videos
   ['referrals'], // referral codes and quotas: the User presenter shows the quota
+  ['blocks'], // who blocked whom: every module above asks it; modules above register what a block ends
   ['users'],
   ['onboarding'],
   ['vibes'],
   ['quests'],
   ['check-ins', 'rest-days'],
   ['sharing'],
+  ['posts'], // posts, the feed's timelines, smiles, hums, voice comments
+  ['explore'], // search and the public posts of Explore
   ['activity', 'notifications'],
   ['auth'],
   ['admin', 'system'], // admin: calls behind a grant read from the database each time

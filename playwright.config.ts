@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets two runs side by side each have their own server, database and results.
+const PORT = Number(process.env['E2E_PORT'] ?? 3100);
 
 // The built app on a fresh embedded database; Debian's Chromium (no browser downloads here).
 export default defineConfig({
@@ -11,7 +12,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list'], ['json']],
-  outputDir: '.test-data/e2e-results',
+  outputDir: `.test-data/e2e-results-${PORT}`,
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',

@@ -60,7 +60,9 @@ test('name, bio, colour and halo edited in settings show on /profile and to some
   await expect(menu.getByRole('link', { name: /Edit profile/ })).toContainText(
     'Name, bio, photo, voice intro, halo',
   );
-  await expect(menu.getByRole('link', { name: /Blocked users/ })).toContainText('Coming soon');
+  await expect(menu.getByRole('link', { name: /Blocked users/ })).toContainText(
+    'People you blocked, and unblocking them',
+  );
   await expectNoSeriousA11yIssues(page);
   await menu.getByRole('link', { name: /Edit profile/ }).click();
 

@@ -4,9 +4,9 @@
 import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 
-const dataDir = '.test-data/e2e';
-rmSync(dataDir, { recursive: true, force: true });
 const port = process.env.PORT ?? '3100';
+const dataDir = `.test-data/e2e-${port}`;
+rmSync(dataDir, { recursive: true, force: true });
 const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
   env: {

@@ -5,7 +5,8 @@ import { ONBOARDING_STEPS, type AuthResponse, type User } from '@doers/contract'
 import { expect, type APIRequestContext } from '@playwright/test';
 
 export const FOUNDER_CODE = 'E2E-FOUNDERS';
-export const OUTBOX = '.test-data/e2e/outbox';
+/** The e2e server's outbox (scripts/e2e-server.mjs keeps its data under its port). */
+export const OUTBOX = `.test-data/e2e-${process.env['E2E_PORT'] ?? 3100}/outbox`;
 
 export type Person = { username: string; email: string; password: string };
 

@@ -9,13 +9,19 @@
 //   npm run bench -- --only health,quests --duration 10 --connections 10
 //   npm run bench -- --profile .bench-profiles   also write the server's CPU profile there
 //                                                (read it with bench/profile-summary.ts)
-import autocannon from 'autocannon';
+//   npm run bench -- --only feed       the feed at scale (bench/feed.ts): PGlite, and PostgreSQL
+//                                      when DATABASE_URL is set or --postgres is given;
+//                                      --scale ×10 the data, --explain prints the query plans,
+//                                      --keep leaves the doers_bench database in place,
+//                                      --engine pglite|postgres runs one of them only
+import { measure, type Auth, type Figures, type Target } from './measure.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { benchFeed } from './feed.js';
 import { benchVoiceNotes } from './media.js';
 import { cpuSeconds, freePort, start, stop, waitFor } from './processes.js';
 
@@ -28,6 +34,12 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     profile: { type: 'string' },
     'no-bare': { type: 'boolean', default: false },
+    scale: { type: 'boolean', default: false },
+    // Any factor of the feed's data set (0.1 for a quick try); --scale is 10.
+    'scale-factor': { type: 'string' },
+    explain: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    engine: { type: 'string' },
   },
 });
 const seconds = Number(args.duration);
@@ -36,17 +48,6 @@ const connections = Number(args.connections);
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const DEMO = { login: 'maya', password: 'doers-demo-2026' };
 const FOUNDER_CODE = `BENCH-${randomBytes(4).toString('hex').toUpperCase()}`;
-
-type Auth = { token: string; userId: string };
-type Target = {
-  name: string;
-  /** What a connection sends, in a loop: one request, or a check-in and its undo. */
-  requests(client: number): { method: string; path: string; body?: string }[];
-  auth?: Auth | Auth[];
-  /** After each run: put things back for the next (a check-in left by a cut-off pair). */
-  reset?(): Promise<void>;
-};
-type Figures = { rps: number; p50: number; p99: number; bad: number; total: number };
 
 async function call<T>(
   base: string,
@@ -121,47 +122,6 @@ async function checkInPeople(base: string, count: number) {
   return people;
 }
 
-function measure(base: string, target: Target, duration: number): Promise<Figures> {
-  const url = new URL(base);
-  const auths = target.auth === undefined ? [] : [target.auth].flat();
-  let next = 0;
-  return new Promise((ok, fail) => {
-    autocannon(
-      {
-        url: base,
-        connections,
-        duration,
-        setupClient(client) {
-          const i = next++ % connections;
-          const auth = auths.length ? auths[i % auths.length] : undefined;
-          client.setRequests(
-            target.requests(i).map((r) => ({
-              method: r.method as 'GET',
-              path: r.path,
-              headers: {
-                host: url.host,
-                ...(auth ? { authorization: `Bearer ${auth.token}` } : {}),
-                ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
-              },
-              ...(r.body !== undefined ? { body: r.body } : {}),
-            })),
-          );
-        },
-      },
-      (error, result) => {
-        if (error) return fail(error);
-        ok({
-          rps: result.requests.total / result.duration,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          bad: result.non2xx + result.errors + result.timeouts,
-          total: result.requests.total,
-        });
-      },
-    );
-  });
-}
-
 /** A warm-up, then the measured run; with `pid`, also the CPU time that process spent per request. */
 async function run(
   base: string,
@@ -169,11 +129,11 @@ async function run(
   pid?: number,
 ): Promise<Figures & { cpuMs?: number }> {
   if (warmup > 0) {
-    await measure(base, target, warmup);
+    await measure(base, target, warmup, connections);
     await target.reset?.();
   }
   const cpuBefore = cpuSeconds(pid);
-  const figures = await measure(base, target, seconds);
+  const figures = await measure(base, target, seconds, connections);
   const cpuAfter = cpuSeconds(pid);
   await target.reset?.();
   return cpuBefore === undefined || cpuAfter === undefined || !figures.total
@@ -205,6 +165,29 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function main(): Promise<void> {
+  const only = args.only?.split(',').map((word) => word.trim());
+  const wanted = (name: string) => !only || only.some((word) => name.includes(word));
+  if (!only || !only.every((word) => word === 'feed')) await general(only, wanted);
+  if (wanted('feed')) {
+    const problems = await benchFeed({
+      factor: Number(args['scale-factor'] ?? (args.scale ? 10 : 1)),
+      duration: seconds,
+      warmup,
+      postgresUrl: process.env.DATABASE_URL ?? (args.postgres ? DEFAULT_PG : undefined),
+      bare: !args['no-bare'],
+      explain: args.explain,
+      keep: args.keep,
+      engine: args.engine === 'pglite' || args.engine === 'postgres' ? args.engine : undefined,
+    });
+    if (problems.length) console.log(`\nWarning:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+/** The routes of every screen, on a small demo data set. */
+async function general(
+  only: string[] | undefined,
+  wanted: (name: string) => boolean,
+): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'doers-bench-'));
   const schema = args.postgres
     ? await postgresSchema(process.env.DATABASE_URL ?? DEFAULT_PG)
@@ -237,8 +220,6 @@ async function main(): Promise<void> {
     });
     const questId = quests.body.items[0]?.id;
     if (!questId) throw new Error('The demo person has no quest: is the demo seed on?');
-    const only = args.only?.split(',').map((word) => word.trim());
-    const wanted = (name: string) => !only || only.some((word) => name.includes(word));
     const checkInRow = 'POST check-in + DELETE undo';
     const people = wanted(checkInRow) ? await checkInPeople(base, connections) : [];
     const undoAll = async () => {

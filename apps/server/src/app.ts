@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database.js';
 import { ActivityRepository } from './modules/activity/activity.repository.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
@@ -12,9 +12,16 @@ import { LoginGuard } from './modules/auth/login-guard.js';
 import { SignInSourcesRepository } from './modules/auth/sign-in-sources.repository.js';
 import { SignInsService } from './modules/auth/sign-ins.service.js';
 import { TokensRepository } from './modules/auth/tokens.repository.js';
+import { BlocksRepository } from './modules/blocks/blocks.repository.js';
+import { blocksRoutes } from './modules/blocks/blocks.routes.js';
+import { BlocksService } from './modules/blocks/blocks.service.js';
 import { CheckInsRepository } from './modules/check-ins/check-ins.repository.js';
 import { checkInsRoutes } from './modules/check-ins/check-ins.routes.js';
 import { CheckInsService } from './modules/check-ins/check-ins.service.js';
+import { ExplorePostsRepository } from './modules/explore/explore-posts.repository.js';
+import { exploreRoutes } from './modules/explore/explore.routes.js';
+import { ExploreService } from './modules/explore/explore.service.js';
+import { SearchRepository } from './modules/explore/search.repository.js';
 import { registerMediaHttp } from './modules/media/media.http.js';
 import { UrlSigner } from './modules/media/media-access.js';
 import { MediaRepository } from './modules/media/media.repository.js';
@@ -22,6 +29,15 @@ import { MediaService } from './modules/media/media.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { CommentsRepository } from './modules/posts/comments.repository.js';
+import { CommentsService } from './modules/posts/comments.service.js';
+import { FeedService } from './modules/posts/feed.service.js';
+import { PostsRepository } from './modules/posts/posts.repository.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { PostsService } from './modules/posts/posts.service.js';
+import { ReactionsRepository } from './modules/posts/reactions.repository.js';
+import { ReactionsService } from './modules/posts/reactions.service.js';
+import { TimelineRepository } from './modules/posts/timeline.repository.js';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { OnboardingService } from './modules/onboarding/onboarding.service.js';
@@ -59,22 +75,19 @@ import { UsersService } from './modules/users/users.service.js';
 import { VibesRepository } from './modules/vibes/vibes.repository.js';
 import { vibesRoutes } from './modules/vibes/vibes.routes.js';
 import { VibesService } from './modules/vibes/vibes.service.js';
-import { createAuthenticate, readTimezone } from './platform/authenticate.js';
+import { createAuthenticate } from './platform/authenticate.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
-import { HttpError, installErrorHandling } from './platform/errors.js';
 import { EventBus } from './platform/events.js';
 import { Jobs } from './platform/jobs.js';
-import { loggerOptions, type LogStream } from './platform/logger.js';
+import { createHttpServer, serveWebAppLast } from './platform/http-server.js';
+import type { LogStream } from './platform/logger.js';
 import type { Mailer } from './platform/mailer.js';
 import type { ObjectStorage } from './platform/object-storage.js';
 import { RateLimits, type RateStore } from './platform/rate-limiter.js';
 import { createSecurityLog } from './platform/security-log.js';
-import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { createRouter } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
-import { securityHeaders } from './platform/security-headers.js';
-import { isSpaRoute, serveWebApp } from './platform/web-app.js';
 
 export type AppDeps = {
   config: Config;
@@ -98,19 +111,7 @@ export type AppDeps = {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, mailer, clock } = deps;
-  const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
-    bodyLimit: 100 * 1024,
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-  });
-
-  installErrorHandling(app);
-  app.decorateRequest('auth', null);
-  app.decorateRequest('timezone', undefined);
-  app.addHook('onRequest', async (request) => {
-    request.timezone = readTimezone(request);
-  });
-  await securityHeaders(app, { webDist: config.webDist, publicUrl: config.publicUrl });
+  const app = await createHttpServer(config, deps.logStream);
 
   const events = new EventBus(app.log);
   const securityLog = createSecurityLog(app.log);
@@ -144,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // stats, users, referrals, onboarding
   const stats = new StatsService(new StatsRepository(db));
   const referrals = new ReferralsService(new ReferralsRepository(db), clock);
+  // blocks: modules above register what a block ends (blocks.onBlock) once they exist
+  const blocks = new BlocksService({ db, blocks: new BlocksRepository(db), clock, events });
   // PGlite: one process owns DATA_DIR, so session users may be kept in memory (decision 7).
   const sessionUsers = db.engine === 'pglite' ? new SessionUserCache() : undefined;
   const usersRepository = new UsersRepository(db, sessionUsers);
@@ -158,7 +161,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
 
   // vibes
-  const vibes = new VibesService({ db, vibes: new VibesRepository(), users, stats, events });
+  const vibes = new VibesService({
+    db,
+    vibes: new VibesRepository(),
+    users,
+    stats,
+    blocks,
+    events,
+  });
+  blocks.onBlock((tx, blockerId, blockedId) => vibes.endVibingBetween(tx, blockerId, blockedId));
 
   // quests
   const questsRepository = new QuestsRepository(db);
@@ -212,6 +223,57 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     access,
     views,
     clock,
+  });
+
+  // posts: posts, the feed's timelines (decision 10), smiles, hums, voice comments
+  const postsRepository = new PostsRepository(db);
+  const timeline = new TimelineRepository(db);
+  const posts = new PostsService({
+    db,
+    posts: postsRepository,
+    timeline,
+    media,
+    quests,
+    stats,
+    events,
+  });
+  const feed = new FeedService({
+    timeline,
+    media,
+    log: app.log,
+    depth: config.timelineDepth,
+    clock,
+    // PGlite: one process owns the database, so feed pages may be kept in memory (decision 10).
+    writeGeneration: () => db.writeGeneration(),
+  });
+  const reactions = new ReactionsService({
+    db,
+    posts: postsRepository,
+    reactions: new ReactionsRepository(db),
+    timeline,
+    stats,
+    events,
+    clock,
+  });
+  const comments = new CommentsService({
+    db,
+    posts: postsRepository,
+    comments: new CommentsRepository(db),
+    media,
+    stats,
+    events,
+    clock,
+  });
+  media.access.register('post', (viewerId, postId) => posts.mayViewMedia(viewerId, postId));
+  media.access.register('comment', (viewerId, commentId) =>
+    comments.mayViewMedia(viewerId, commentId),
+  );
+
+  // explore: search and the recent public posts
+  const explore = new ExploreService({
+    search: new SearchRepository(db),
+    posts: new ExplorePostsRepository(db),
+    media,
   });
 
   // activity, notifications
@@ -270,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
+  jobs.every('posts.trimTimelines', 60 * 60_000, () => feed.trimTimelines());
 
   // Who reacts to what happened. Realtime, Web Push and a Redis fan-out subscribe here too.
   events.subscribe('quest.created', (e) => onboarding.questCreated(e));
@@ -279,6 +342,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe('questRequest.accepted', (e) => notifications.questRequestAccepted(e));
   events.subscribe('quest.joined', (e) => notifications.questJoined(e));
   events.subscribe('streak.milestoneReached', (e) => notifications.milestoneReached(e));
+  // The feed follows vibing and blocks; posts count vibes sent from them.
+  events.subscribe('vibing.started', (e) => feed.vibingStarted(e));
+  events.subscribe('vibing.ended', (e) => feed.vibingEnded(e));
+  events.subscribe('user.blocked', (e) => feed.userBlocked(e));
+  events.subscribe('vibe.sent', (e) => posts.vibeSent(e));
+  events.subscribe('post.smiled', (e) => notifications.postSmiled(e));
+  events.subscribe('post.hummed', (e) => notifications.postHummed(e));
+  events.subscribe('comment.created', (e) => notifications.commentCreated(e));
 
   const { authenticate, identifyIfPossible } = createAuthenticate(signer, sessions, clock);
   const routerFor = (scope: FastifyInstance) =>
@@ -301,12 +372,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       usersRoutes(route, { users, profiles });
       referralsRoutes(route, { referrals, limits });
+      blocksRoutes(route, { blocks, limits });
       onboardingRoutes(route, { onboarding });
       vibesRoutes(route, { vibes, limits });
       questsRoutes(route, { quests });
       checkInsRoutes(route, { checkIns });
       restDaysRoutes(route, { restDays });
       sharingRoutes(route, { sharing, leaderboard, limits });
+      postsRoutes(route, { posts, feed, reactions, comments, limits });
+      exploreRoutes(route, { explore });
       activityRoutes(route, { activity });
       notificationsRoutes(route, { notifications });
       authRoutes(route, { auth, signIns, limits, loginGuard });
@@ -316,12 +390,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const hasWebApp = await serveWebApp(app, config.webDist);
-  app.setNotFoundHandler(async (request, reply) => {
-    if (hasWebApp && isSpaRoute(request.method, request.url)) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
-    throw new HttpError(404, `No route ${request.method} ${request.url.split('?')[0]}`);
-  });
+  await serveWebAppLast(app, config.webDist);
   return app;
 }

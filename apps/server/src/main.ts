@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config, log);
   const app = await buildApp({ config, ...runtime, clock: systemClock, version: serverVersion });
 
-  if (config.seedDemo) await seedDemo(runtime.db, config, log, systemClock);
+  if (config.seedDemo) await seedDemo(runtime.db, config, log, systemClock, runtime.storage);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,6 @@
 import type { ApiErrorBody, AuthResponse, PublicUser, User, UserQuestList } from '@doers/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerFounder } from './support/people.js';
+import { as, registerFounder, statsOf, vibe as vibePerson } from './support/people.js';
 import { createQuest } from './support/quests.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -12,14 +12,7 @@ describe('stop vibing, and GET /users/:id/quests', () => {
   });
   afterAll(() => server.close());
 
-  const as = (auth: AuthResponse) => ({ token: auth.tokens.accessToken });
-  const vibe = async (from: AuthResponse, to: AuthResponse) => {
-    const res = await server.request('POST', '/api/vibes', {
-      ...as(from),
-      body: { targetUserId: to.user.id, vibeReason: 'inspired' },
-    });
-    expect(res.status).toBe(201);
-  };
+  const vibe = (from: AuthResponse, to: AuthResponse) => vibePerson(server, from, to);
   const questsOf = (viewer: AuthResponse, owner: AuthResponse, query = '') =>
     server.request<UserQuestList>('GET', `/api/users/${owner.user.id}/quests${query}`, as(viewer));
   const questIdsOf = async (viewer: AuthResponse, owner: AuthResponse, query = '') => {
@@ -29,8 +22,7 @@ describe('stop vibing, and GET /users/:id/quests', () => {
   };
   const profile = async (viewer: AuthResponse, person: AuthResponse) =>
     (await server.request<PublicUser>('GET', `/api/users/${person.user.id}`, as(viewer))).body;
-  const stats = async (auth: AuthResponse) =>
-    (await server.request<User>('GET', '/api/users/me', as(auth))).body.stats;
+  const stats = (auth: AuthResponse) => statsOf(server, auth);
 
   it('stopping vibing updates both counts and hides their vibers-only quest from me', async () => {
     const { auth: owner } = await registerFounder(server);
@@ -38,12 +30,21 @@ describe('stop vibing, and GET /users/:id/quests', () => {
     const quest = await createQuest(server, owner, { visibility: 'vibers' });
     await vibe(fan, owner);
     expect(await questIdsOf(fan, owner)).toEqual([]);
-    expect((await profile(fan, owner)).viewer).toEqual({ vibingWith: true, vibesWithYou: false });
+    expect((await profile(fan, owner)).viewer).toMatchObject({
+      vibingWith: true,
+      vibesWithYou: false,
+    });
 
     await vibe(owner, fan);
     expect(await questIdsOf(fan, owner)).toEqual([quest.id]);
-    expect((await profile(fan, owner)).viewer).toEqual({ vibingWith: true, vibesWithYou: true });
-    expect((await profile(owner, fan)).viewer).toEqual({ vibingWith: true, vibesWithYou: true });
+    expect((await profile(fan, owner)).viewer).toMatchObject({
+      vibingWith: true,
+      vibesWithYou: true,
+    });
+    expect((await profile(owner, fan)).viewer).toMatchObject({
+      vibingWith: true,
+      vibesWithYou: true,
+    });
     expect((await server.request<User>('GET', '/api/users/me', as(fan))).body.viewer).toBeNull();
     expect(await stats(fan)).toMatchObject({ totalVibers: 1, totalVibingWith: 1 });
     expect(await stats(owner)).toMatchObject({ totalVibers: 1, totalVibingWith: 1 });
@@ -54,9 +55,15 @@ describe('stop vibing, and GET /users/:id/quests', () => {
     expect(await stats(owner)).toMatchObject({ totalVibers: 0, totalVibingWith: 1 });
     expect(await questIdsOf(fan, owner)).toEqual([]);
     expect((await server.request('GET', `/api/quests/${quest.id}`, as(fan))).status).toBe(404);
-    expect((await profile(fan, owner)).viewer).toEqual({ vibingWith: false, vibesWithYou: true });
+    expect((await profile(fan, owner)).viewer).toMatchObject({
+      vibingWith: false,
+      vibesWithYou: true,
+    });
     // The owner still vibes with the fan: that was theirs to end, not mine.
-    expect((await profile(owner, fan)).viewer).toEqual({ vibingWith: true, vibesWithYou: false });
+    expect((await profile(owner, fan)).viewer).toMatchObject({
+      vibingWith: true,
+      vibesWithYou: false,
+    });
 
     const again = await server.request<ApiErrorBody>(
       'DELETE',

@@ -1,6 +1,6 @@
-import type { ActivityList, ApiErrorBody, AuthResponse, User, ViberList } from '@doers/contract';
+import type { ActivityList, ApiErrorBody, AuthResponse, ViberList } from '@doers/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerFounder } from './support/people.js';
+import { as, registerFounder, statsOf, vibe as vibePerson } from './support/people.js';
 import { createQuest } from './support/quests.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -11,14 +11,7 @@ describe('vibers-only means mutual, and an owner can remove a viber', () => {
   });
   afterAll(() => server.close());
 
-  const as = (auth: AuthResponse) => ({ token: auth.tokens.accessToken });
-  const vibe = async (from: AuthResponse, to: AuthResponse) => {
-    const res = await server.request('POST', '/api/vibes', {
-      ...as(from),
-      body: { targetUserId: to.user.id, vibeReason: 'inspired' },
-    });
-    expect(res.status).toBe(201);
-  };
+  const vibe = (from: AuthResponse, to: AuthResponse) => vibePerson(server, from, to);
   const questStatus = async (viewer: AuthResponse, questId: string) =>
     (await server.request('GET', `/api/quests/${questId}`, as(viewer))).status;
   const feedQuests = async (viewer: AuthResponse) =>
@@ -27,8 +20,7 @@ describe('vibers-only means mutual, and an owner can remove a viber', () => {
     );
   const vibers = (owner: AuthResponse, query = '') =>
     server.request<ViberList>('GET', `/api/vibes/vibers${query}`, as(owner));
-  const stats = async (auth: AuthResponse) =>
-    (await server.request<User>('GET', '/api/users/me', as(auth))).body.stats;
+  const stats = (auth: AuthResponse) => statsOf(server, auth);
 
   /** An owner with a vibers-only quest checked in today, and someone who vibes with them. */
   async function ownerWithSecretQuest() {

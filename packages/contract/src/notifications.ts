@@ -7,6 +7,9 @@ import { endpoint } from './http.js';
  */
 export const notificationPayloads = {
   vibe: z.object({ vibeId: z.string(), reason: z.string() }),
+  smile: z.object({ postId: z.string() }),
+  hum: z.object({ postId: z.string() }),
+  comment: z.object({ postId: z.string(), commentId: z.string() }),
   referral_joined: z.object({}),
   quest_request: z.object({ questId: z.string(), requestId: z.string() }),
   quest_request_accepted: z.object({ questId: z.string() }),

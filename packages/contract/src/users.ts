@@ -51,6 +51,10 @@ export const profileViewer = z.object({
   vibingWith: z.boolean(),
   /** This person vibes with the viewer. Both true: mutual vibers. */
   vibesWithYou: z.boolean(),
+  /** The viewer blocked this person: nothing of theirs is shown beyond name and picture. */
+  blockedByYou: z.boolean(),
+  /** This person blocked the viewer: the same, seen from the other side. */
+  blocksYou: z.boolean(),
 });
 export type ProfileViewer = z.infer<typeof profileViewer>;
 

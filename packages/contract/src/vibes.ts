@@ -43,6 +43,29 @@ export type ViberList = z.infer<typeof viberList>;
 
 export const viberParams = z.object({ userId: z.uuid('Not a valid user id') });
 
+/** A vibe as the lists of /vibes show it: who sent it to whom, why, and from which post. */
+export const vibeEntry = z.object({
+  id: z.string(),
+  /** The other person: the sender in `received`, the target in `sent`. */
+  user: personSummary,
+  vibeReason: z.string(),
+  postId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type VibeEntry = z.infer<typeof vibeEntry>;
+export const vibeEntryPage = pageOf(vibeEntry);
+export type VibeEntryPage = z.infer<typeof vibeEntryPage>;
+
+/** Someone I vibe with; with `vibesBack` they vibe with me too (mutual). */
+export const vibingWith = z.object({
+  user: personSummary,
+  vibesBack: z.boolean(),
+  since: z.string(),
+});
+export type VibingWith = z.infer<typeof vibingWith>;
+export const vibingWithList = pageOf(vibingWith);
+export type VibingWithList = z.infer<typeof vibingWithList>;
+
 export const vibesApi = {
   send: endpoint({
     method: 'POST',
@@ -60,6 +83,30 @@ export const vibesApi = {
     access: 'signed-in',
     query: pageQuery,
     response: viberList,
+  }),
+  /** The people I vibe with, newest first. */
+  vibing: endpoint({
+    method: 'GET',
+    path: '/vibes/vibing',
+    access: 'signed-in',
+    query: pageQuery,
+    response: vibingWithList,
+  }),
+  /** Vibes sent to me, newest first. */
+  received: endpoint({
+    method: 'GET',
+    path: '/vibes/received',
+    access: 'signed-in',
+    query: pageQuery,
+    response: vibeEntryPage,
+  }),
+  /** Vibes I sent, newest first. */
+  sent: endpoint({
+    method: 'GET',
+    path: '/vibes/sent',
+    access: 'signed-in',
+    query: pageQuery,
+    response: vibeEntryPage,
   }),
   /** Ends that person vibing with me: they lose my vibers-only content at once. */
   removeViber: endpoint({

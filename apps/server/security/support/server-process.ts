@@ -186,7 +186,8 @@ async function createSchema(schema: string) {
   await admin.query(`CREATE SCHEMA "${schema}"`);
   await admin.end();
   const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  // `public` stays on the path for the extensions migrations create there (pg_trgm, 011).
+  url.searchParams.set('options', `-c search_path=${schema},public`);
   return {
     url: url.toString(),
     async drop() {

@@ -1,4 +1,5 @@
 import { PGlite, protocol, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** Anything that runs parameterised SQL: the database itself or an open transaction. */
@@ -10,8 +11,20 @@ export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; it rolls back when `fn` throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * On PGlite, a number that changes whenever anything may have been written: a read cached
+   * while it stays the same is still what the database holds (one process owns the database,
+   * and every write goes through here). Null on PostgreSQL, where other instances write too.
+   */
+  writeGeneration(): number | null;
   close(): Promise<void>;
 }
+
+/** A statement that only reads: a SELECT, or a WITH whose parts write nothing. */
+function readsOnly(sql: string): boolean {
+  return /^\s*select\b/i.test(sql) || (/^\s*with\b/i.test(sql) && !WRITES.test(sql));
+}
+const WRITES = /\b(insert|update|delete|merge|truncate|for\s+update|for\s+share)\b/i;
 
 export type DatabaseOptions =
   | { engine: 'pglite'; dataDir?: string }
@@ -22,26 +35,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  // No dataDir means in memory: what the test suites use.
-  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // No dataDir means in memory: what the test suites use. pg_trgm ships with PGlite as a contrib
+  // extension: loading it here makes it available, and migration 011 creates it (search).
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   // Prepared statements keep one generic plan: by default PostgreSQL re-plans a statement whose
   // parameters can fold away (`$3 IS NULL OR …`, `= ANY($1)`) on every run, which on PGlite costs
   // more than running it (a quest page: 545 → 1,247 req/s in `npm run bench`).
   await db.exec('SET plan_cache_mode = force_generic_plan');
   const run = preparedRunner(db);
+  // Bumped before and after every write: a read that overlaps one never looks current.
+  let generation = 0;
+  const writing = async <T>(write: () => Promise<T>): Promise<T> => {
+    generation += 1;
+    try {
+      return await write();
+    } finally {
+      generation += 1;
+    }
+  };
   return {
     engine: 'pglite',
     query<T extends object>(sql: string, params: unknown[] = []) {
-      return db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run<T>(sql, params)));
+      const exclusive = () =>
+        db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run<T>(sql, params)));
+      return readsOnly(sql) ? exclusive() : writing(exclusive);
     },
     transaction(fn) {
-      return db.transaction(() =>
-        fn({
-          query: <T extends object>(sql: string, params: unknown[] = []) =>
-            db._runExclusiveQuery(() => run<T>(sql, params)),
-        }),
+      return writing(() =>
+        db.transaction(() =>
+          fn({
+            query: <T extends object>(sql: string, params: unknown[] = []) =>
+              db._runExclusiveQuery(() => run<T>(sql, params)),
+          }),
+        ),
       );
     },
+    writeGeneration: () => generation,
     close: () => db.close(),
   };
 }
@@ -165,8 +194,10 @@ async function openPostgres(options: {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
-    // A schema per test run keeps parallel suites apart on one server.
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    // A schema per test run keeps parallel suites apart on one server. `public` stays on the path
+    // (after it) for the extensions the migrations create there once per database (pg_trgm, 011):
+    // an extension inside a test schema would go with that schema's DROP … CASCADE.
+    ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
   });
   if (options.schema) {
     const admin = new pg.Client({ connectionString: options.url });
@@ -177,8 +208,9 @@ async function openPostgres(options: {
   await pool.query('SELECT 1');
   return {
     engine: 'postgres',
+    writeGeneration: () => null,
     async query<T extends object>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
+      return (await pool.query(statement(sql, params))).rows as T[];
     },
     async transaction(fn) {
       const client = await pool.connect();
@@ -186,7 +218,7 @@ async function openPostgres(options: {
         await client.query('BEGIN');
         const result = await fn({
           query: async <T extends object>(sql: string, params: unknown[] = []) =>
-            (await client.query(sql, params)).rows as T[],
+            (await client.query(statement(sql, params))).rows as T[],
         });
         await client.query('COMMIT');
         return result;
@@ -199,6 +231,24 @@ async function openPostgres(options: {
     },
     close: () => pool.end(),
   };
+}
+
+/** Distinct statements named at most; any beyond (none today) run unnamed. */
+const MAX_NAMED = 2_000;
+const statementNames = new Map<string, string>();
+
+/**
+ * Each distinct statement runs as a named prepared statement (node-postgres prepares it once per
+ * connection): an unnamed one is planned on every run, and planning the feed's statement costs
+ * several times more than executing it.
+ */
+function statement(text: string, values: unknown[]): pg.QueryConfig {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_NAMED) {
+    name = `d${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name ? { name, text, values } : { text, values };
 }
 
 /** Postgres error codes the services react to. */

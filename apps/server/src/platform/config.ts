@@ -35,6 +35,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySetting(),
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).default(1),
+  TIMELINE_DEPTH: z.coerce.number().int().min(1).default(500),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
   ...mediaEnv,
@@ -57,6 +58,8 @@ export type Config = {
   /** Whose X-Forwarded-For to believe: none, the nearest N hops, or these proxies. */
   trustProxy: TrustProxy;
   rateLimitFactor: number;
+  /** Feed entries kept per reader; older pages are read from posts (decision 10). */
+  timelineDepth: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Demo people on an empty database: on PGlite unless SEED_DEMO=false; on PostgreSQL only
    *  with SEED_DEMO=true, so a deployment never carries accounts with a published password. */
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.JWT_SECRET ?? persisted(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
     trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    timelineDepth: e.TIMELINE_DEPTH,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),

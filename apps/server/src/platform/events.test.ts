@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from './events.js';
 
-const vibe = { vibeId: 'v1', senderId: 'a', targetUserId: 'b', reason: 'proud' };
+const vibe = { vibeId: 'v1', senderId: 'a', targetUserId: 'b', reason: 'proud', postId: null };
 
 describe('EventBus', () => {
   it('delivers an event to each subscriber in the order they subscribed', async () => {

@@ -16,7 +16,22 @@ export type DomainEvents = {
   'quest.joined': { questId: string; ownerId: string; userId: string };
   'questRequest.created': { requestId: string; questId: string; ownerId: string; userId: string };
   'questRequest.accepted': { requestId: string; questId: string; ownerId: string; userId: string };
-  'vibe.sent': { vibeId: string; senderId: string; targetUserId: string; reason: string };
+  /** `postId`: the post it was sent from, when it was. */
+  'vibe.sent': {
+    vibeId: string;
+    senderId: string;
+    targetUserId: string;
+    reason: string;
+    postId: string | null;
+  };
+  /** `userId` began / ceased vibing with `targetId` (the follow relation). */
+  'vibing.started': { userId: string; targetId: string };
+  'vibing.ended': { userId: string; targetId: string };
+  'post.created': { postId: string; authorId: string };
+  'post.smiled': { postId: string; authorId: string; userId: string };
+  'post.hummed': { postId: string; authorId: string; userId: string };
+  'comment.created': { commentId: string; postId: string; postAuthorId: string; userId: string };
+  'user.blocked': { blockerId: string; blockedId: string };
   'referral.joined': { referrerId: string; userId: string };
   'streak.milestoneReached': { userId: string; questId: string; days: number; day: string };
 };

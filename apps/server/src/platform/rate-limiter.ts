@@ -30,6 +30,12 @@ export const RATE_RULES = {
   // Writes that notify someone, per account.
   vibe: { limit: 60, windowMs: HOUR },
   joinRequest: { limit: 30, windowMs: HOUR },
+  // Not a notification, but each block ends vibing and rewrites feeds on both sides.
+  block: { limit: 60, windowMs: HOUR },
+  post: { limit: 30, windowMs: HOUR },
+  // Smiles and hums together.
+  react: { limit: 300, windowMs: HOUR },
+  comment: { limit: 60, windowMs: HOUR },
   upload: { limit: 30, windowMs: 30 * MINUTE },
 } satisfies Record<string, RateRule>;
 

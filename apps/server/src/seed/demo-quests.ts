@@ -7,6 +7,7 @@ import { StreakRecorder } from '../modules/quests/streak-recorder.js';
 import type { StatsService } from '../modules/stats/stats.service.js';
 import type { UserRow } from '../modules/users/users.repository.js';
 import type { Clock } from '../platform/clock.js';
+import type { DemoQuestRef } from './demo-posts.js';
 
 type DemoQuest = {
   owner: UserRow;
@@ -27,7 +28,7 @@ export async function seedDemoQuests(
   people: [UserRow, UserRow, UserRow],
   stats: StatsService,
   clock: Clock,
-): Promise<void> {
+): Promise<DemoQuestRef[]> {
   const [maya, leo, ana] = people;
   const range = (from: number, to: number) =>
     Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -64,9 +65,15 @@ export async function seedDemoQuests(
   const recorder = new StreakRecorder({ quests, stats });
   const now = { now: clock.now(), zone: 'UTC', dayStartHour: 0 };
   const today = localDay(now.now, 'UTC');
+  const refs: DemoQuestRef[] = [];
   await db.transaction(async (tx) => {
     for (const q of demo) {
       const id = randomUUID();
+      refs.push({
+        id,
+        title: q.title,
+        streaks: new Map([q.owner, ...q.members].map((p) => [p.id, runOf(q.history.get(p.id))])),
+      });
       const started = addDays(today, -40);
       await quests.insert(tx, {
         id,
@@ -118,4 +125,12 @@ export async function seedDemoQuests(
       people.map((p) => p.id),
     );
   });
+  return refs;
+}
+
+/** Days in a row checked in, counting back from yesterday (today is left to do). */
+function runOf(daysAgo: number[] = []): number {
+  let run = 0;
+  while (daysAgo.includes(run + 1)) run += 1;
+  return run;
 }

@@ -8,6 +8,8 @@ import {
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { BlocksRepository } from '../modules/blocks/blocks.repository.js';
+import { BlocksService } from '../modules/blocks/blocks.service.js';
 import { OnboardingRepository } from '../modules/onboarding/onboarding.repository.js';
 import { generateReferralCode } from '../modules/referrals/referral-code.js';
 import { ReferralsRepository } from '../modules/referrals/referrals.repository.js';
@@ -20,6 +22,8 @@ import { VibesRepository } from '../modules/vibes/vibes.repository.js';
 import { VibesService } from '../modules/vibes/vibes.service.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
+import type { ObjectStorage } from '../platform/object-storage.js';
+import { seedDemoPosts } from './demo-posts.js';
 import { EventBus } from '../platform/events.js';
 import { seedDemoQuests } from './demo-quests.js';
 
@@ -37,6 +41,8 @@ export async function seedDemo(
   config: Config,
   log: Logger,
   clock: Clock,
+  /** Where the demo posts' voice notes are stored. */
+  storage: ObjectStorage,
 ): Promise<void> {
   const usersRepository = new UsersRepository(db);
   const stats = new StatsService(new StatsRepository(db));
@@ -47,7 +53,15 @@ export async function seedDemo(
     const onboarding = new OnboardingRepository(db);
     // Seeding notifies nobody: a bus without subscribers.
     const events = new EventBus(log);
-    const vibes = new VibesService({ db, vibes: new VibesRepository(), users, stats, events });
+    const blocks = new BlocksService({ db, blocks: new BlocksRepository(db), clock, events });
+    const vibes = new VibesService({
+      db,
+      vibes: new VibesRepository(),
+      users,
+      stats,
+      blocks,
+      events,
+    });
     const rows: UserRow[] = [];
     await db.transaction(async (tx) => {
       for (const [i, person] of PEOPLE.entries()) {
@@ -86,7 +100,12 @@ export async function seedDemo(
         await vibes.record(tx, { senderId: from.id, targetUserId: to.id, reason, postId: null });
       }
     });
-    await seedDemoQuests(db, rows as [UserRow, UserRow, UserRow], stats, clock);
+    const people = rows as [UserRow, UserRow, UserRow];
+    const quests = await seedDemoQuests(db, people, stats, clock);
+    // Demo posts are a nicety: a failing ffmpeg must not keep the server from starting.
+    await seedDemoPosts({ db, config, log, clock, storage, stats, people, quests }).catch(
+      (error: unknown) => log.warn({ err: error }, 'demo posts left out'),
+    );
     log.info({ users: rows.length }, 'demo content seeded');
   }
   const maya = await users.findByLogin('maya');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthResponse, RegisterRequest } from '@doers/contract';
+import type { AuthResponse, RegisterRequest, User } from '@doers/contract';
 import { expect } from 'vitest';
 import { FOUNDER_CODE, type TestServer } from './test-server.js';
 
@@ -43,4 +43,26 @@ export async function registerReferred(
   const res = await server.request<AuthResponse>('POST', '/api/auth/register', { body: person });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { person, auth: res.body };
+}
+
+/** The request options of a call made as that person. */
+export const as = (auth: AuthResponse) => ({ token: auth.tokens.accessToken });
+
+/** `from` sends `to` a vibe (and so vibes with them). */
+export async function vibe(
+  server: TestServer,
+  from: AuthResponse,
+  to: AuthResponse,
+  vibeReason = 'inspired',
+) {
+  const res = await server.request('POST', '/api/vibes', {
+    ...as(from),
+    body: { targetUserId: to.user.id, vibeReason },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+/** The person's own figures, as `GET /users/me` answers them. */
+export async function statsOf(server: TestServer, auth: AuthResponse) {
+  return (await server.request<User>('GET', '/api/users/me', as(auth))).body.stats;
 }

@@ -4,12 +4,15 @@ import { PageSpinner } from '../components/ui/spinner';
 import { activityRoutes } from '../features/activity';
 import { authRoutes } from '../features/auth';
 import { NotFoundPage, RouteErrorScreen } from '../features/errors';
+import { exploreRoutes } from '../features/explore';
 import { OnboardingGate, onboardingRoutes } from '../features/onboarding';
+import { postRoutes } from '../features/posts';
 import { profileRoutes } from '../features/profile';
 import { qrScanRoutes } from '../features/qr-scan';
 import { questRoutes, sharedQuestRoutes } from '../features/quests';
 import { settingsRoutes } from '../features/settings';
 import { upcomingRoutes } from '../features/upcoming';
+import { vibesRoutes } from '../features/vibes';
 import { AppShell } from './layouts/app-shell';
 import { OpenLayout } from './layouts/open-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -37,10 +40,13 @@ export const routes: RouteObject[] = [
       {
         element: <AppShell />,
         children: [
+          ...postRoutes,
+          ...exploreRoutes,
           ...profileRoutes,
           ...settingsRoutes,
           ...questRoutes,
           ...activityRoutes,
+          ...vibesRoutes,
           // Screens still to be built render an honest "on its way" panel.
           ...upcomingRoutes,
         ],

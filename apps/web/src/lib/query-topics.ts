@@ -6,7 +6,17 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  * one (activity: the timeline) tags its query with it. Features then never depend on each other
  * in both directions just to keep a cache fresh.
  */
-export type QueryTopic = 'check-ins';
+export type QueryTopic =
+  | 'check-ins'
+  /** A post was shared or deleted: the feed and the profiles' post lists. */
+  | 'posts'
+  /** A person's figures or where I stand with them changed (a vibe sent): their profile. */
+  | 'people'
+  /**
+   * Someone was blocked or unblocked: profiles, the blocked-users list, the vibe lists (a block
+   * also changes posts, check-ins and quests: the blocking screens invalidate those too).
+   */
+  | 'blocks';
 
 /** Spread into a query's options: `useQuery({ ...reflects('check-ins'), … })`. */
 export function reflects(...topics: QueryTopic[]) {

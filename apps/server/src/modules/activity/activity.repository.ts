@@ -1,6 +1,7 @@
 import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { Cursor } from '../../platform/pagination.js';
+import { notBlockedBetween } from '../blocks/block-filter.js';
 import { questVisibleTo } from '../quests/quest-visibility.js';
 
 export type ActivityRow = {
@@ -22,7 +23,7 @@ export class ActivityRepository {
 
   /**
    * Recent check-ins the viewer may see: their own, and those of people they vibe with on
-   * quests the viewer may see. Newest first.
+   * quests the viewer may see, never of someone blocked either way. Newest first.
    */
   async forViewer(viewerId: string, cursor: Cursor | null, limit: number): Promise<ActivityRow[]> {
     return this.db.query<ActivityRow>(
@@ -35,7 +36,8 @@ export class ActivityRepository {
          FROM check_ins c JOIN quests q ON q.id = c.quest_id JOIN users u ON u.id = c.user_id
         WHERE (c.user_id = $1
                OR (c.user_id IN (SELECT target_id FROM vibing_with WHERE user_id = $1)
-                   AND ${questVisibleTo('q', '$1::uuid')}))
+                   AND ${questVisibleTo('q', '$1::uuid')}
+                   AND ${notBlockedBetween('$1::uuid', 'c.user_id')}))
           AND ($2::timestamptz IS NULL OR (c.created_at, c.id) < ($2::timestamptz, $3::uuid))
         ORDER BY c.created_at DESC, c.id DESC LIMIT $4`,
       [viewerId, cursor?.at ?? null, cursor?.id ?? null, limit + 1],

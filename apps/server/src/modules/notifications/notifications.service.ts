@@ -64,6 +64,36 @@ export class NotificationsService {
     });
   }
 
+  async postSmiled(e: DomainEvents['post.smiled']): Promise<void> {
+    if (e.userId === e.authorId) return;
+    await this.deps.notifications.insert({
+      userId: e.authorId,
+      type: 'smile',
+      actorId: e.userId,
+      data: { postId: e.postId },
+    });
+  }
+
+  async postHummed(e: DomainEvents['post.hummed']): Promise<void> {
+    if (e.userId === e.authorId) return;
+    await this.deps.notifications.insert({
+      userId: e.authorId,
+      type: 'hum',
+      actorId: e.userId,
+      data: { postId: e.postId },
+    });
+  }
+
+  async commentCreated(e: DomainEvents['comment.created']): Promise<void> {
+    if (e.userId === e.postAuthorId) return;
+    await this.deps.notifications.insert({
+      userId: e.postAuthorId,
+      type: 'comment',
+      actorId: e.userId,
+      data: { postId: e.postId, commentId: e.commentId },
+    });
+  }
+
   /** Undo and redo reach the same milestone again: celebrated each time, notified once. */
   async milestoneReached(e: DomainEvents['streak.milestoneReached']): Promise<void> {
     await this.deps.notifications.insertOnce({

@@ -6,6 +6,7 @@ import {
   selectBundles,
   selectListBundles,
 } from './quest-bundles.repository.js';
+import { notBlockedBetween } from '../blocks/block-filter.js';
 import { questVisibleTo } from './quest-visibility.js';
 
 import type { ParticipantRow, ParticipantStreak, QuestRow } from './quest-rows.js';
@@ -129,6 +130,7 @@ export class QuestsRepository {
              FROM quests q
             WHERE q.owner_id = o.id AND q.status = $3 AND q.visibility <> 'private'
               AND ${questVisibleTo('q', '$2::uuid')}
+              AND ${notBlockedBetween('$2::uuid', 'o.id')}
               AND ($4::timestamptz IS NULL
                    OR (date_trunc('milliseconds', q.created_at), q.id) < ($4::timestamptz, $5::uuid))
             ORDER BY date_trunc('milliseconds', q.created_at) DESC, q.id DESC LIMIT $6) q ON true

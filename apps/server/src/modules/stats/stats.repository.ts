@@ -158,4 +158,53 @@ export class StatsRepository {
       [userId, targetId],
     );
   }
+
+  /** A post written (+1) or deleted (-1) by its author. */
+  async countPost(tx: Queryable, authorId: string, delta: 1 | -1): Promise<void> {
+    await tx.query(
+      'UPDATE user_stats SET total_posts = greatest(total_posts + $2, 0) WHERE user_id = $1',
+      [authorId, delta],
+    );
+  }
+
+  /**
+   * A smile, hum or comment given (+1) or taken back (-1) on `authorId`'s post by `userId`:
+   * smiles and hums received, smiles sent, and interactions received from others.
+   */
+  async countReaction(
+    tx: Queryable,
+    r: { kind: 'smile' | 'hum' | 'comment'; authorId: string; userId: string; delta: 1 | -1 },
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE user_stats SET
+         total_smiles = greatest(total_smiles + $4 * (user_id = $1 AND $3 = 'smile')::int, 0),
+         total_hums = greatest(total_hums + $4 * (user_id = $1 AND $3 = 'hum')::int, 0),
+         total_post_interactions = greatest(total_post_interactions
+           + $4 * (user_id = $1 AND $1 <> $2)::int, 0),
+         total_smiles_sent = greatest(total_smiles_sent
+           + $4 * (user_id = $2 AND $3 = 'smile')::int, 0)
+       WHERE user_id IN ($1, $2)`,
+      [r.authorId, r.userId, r.kind, r.delta],
+    );
+  }
+
+  /**
+   * A deleted post takes back everything it brought: one post fewer, its smiles and hums, the
+   * interactions others made on it, and one smile sent from each person who smiled at it.
+   */
+  async countPostRemoved(
+    tx: Queryable,
+    p: { authorId: string; smiles: number; hums: number; interactions: number; smilers: string[] },
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE user_stats SET
+         total_posts = greatest(total_posts - (user_id = $1)::int, 0),
+         total_smiles = greatest(total_smiles - $2 * (user_id = $1)::int, 0),
+         total_hums = greatest(total_hums - $3 * (user_id = $1)::int, 0),
+         total_post_interactions = greatest(total_post_interactions - $4 * (user_id = $1)::int, 0),
+         total_smiles_sent = greatest(total_smiles_sent - (user_id = ANY($5::uuid[]))::int, 0)
+       WHERE user_id = $1 OR user_id = ANY($5::uuid[])`,
+      [p.authorId, p.smiles, p.hums, p.interactions, p.smilers],
+    );
+  }
 }

@@ -111,6 +111,27 @@ export class StatsService {
     return this.stats.countVibe(tx, senderId, targetId, started);
   }
 
+  /** A post written (+1) or deleted (-1). */
+  countPost(tx: Queryable, authorId: string, delta: 1 | -1): Promise<void> {
+    return this.stats.countPost(tx, authorId, delta);
+  }
+
+  /** A smile, hum or comment on `authorId`'s post by `userId`, given (+1) or taken back (-1). */
+  countReaction(
+    tx: Queryable,
+    r: { kind: 'smile' | 'hum' | 'comment'; authorId: string; userId: string; delta: 1 | -1 },
+  ): Promise<void> {
+    return this.stats.countReaction(tx, r);
+  }
+
+  /** A deleted post: its figures go from its author's and its smilers' stats. */
+  countPostRemoved(
+    tx: Queryable,
+    p: { authorId: string; smiles: number; hums: number; interactions: number; smilers: string[] },
+  ): Promise<void> {
+    return this.stats.countPostRemoved(tx, p);
+  }
+
   /** `userId` stopped vibing with `targetId` (the target removed them as a viber). */
   countVibingEnded(tx: Queryable, userId: string, targetId: string): Promise<void> {
     return this.stats.countVibingEnded(tx, userId, targetId);

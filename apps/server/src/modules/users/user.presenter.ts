@@ -7,6 +7,25 @@ import type { ProfileRow } from './users.repository.js';
 type Stats = PublicUser['stats'];
 
 export function presentPublicUser(u: ProfileRow, stats: Stats): PublicUser {
+  const user = presentProfile(u, stats);
+  // Blocked either way (docs/product/blocking.md): the name and picture stay, so that one can
+  // recognise the person and unblock them; nothing else of the profile is shown.
+  if (!user.viewer?.blockedByYou && !user.viewer?.blocksYou) return user;
+  return {
+    ...user,
+    bio: '',
+    interests: [],
+    voiceIntro: null,
+    profile: { ...user.profile, badges: [], isGOAT: false },
+    stats: zeroed(stats),
+  };
+}
+
+function zeroed(stats: Stats): Stats {
+  return Object.fromEntries(Object.keys(stats).map((key) => [key, 0])) as Stats;
+}
+
+function presentProfile(u: ProfileRow, stats: Stats): PublicUser {
   const isFounder = u.founder_id !== null;
   return {
     id: u.id,
@@ -38,7 +57,12 @@ export function presentPublicUser(u: ProfileRow, stats: Stats): PublicUser {
     viewer:
       u.viewer_vibing_with === null || u.viewer_vibed_by === null
         ? null
-        : { vibingWith: u.viewer_vibing_with, vibesWithYou: u.viewer_vibed_by },
+        : {
+            vibingWith: u.viewer_vibing_with,
+            vibesWithYou: u.viewer_vibed_by,
+            blockedByYou: u.viewer_blocked ?? false,
+            blocksYou: u.viewer_blocked_by ?? false,
+          },
   };
 }
 
@@ -49,7 +73,7 @@ export function presentUser(
 ): User {
   const isFounder = u.founder_id !== null;
   return {
-    ...presentPublicUser(u, stats),
+    ...presentProfile(u, stats),
     partitionKey: u.id,
     email: u.email,
     createdAt: u.created_at.toISOString(),

@@ -87,6 +87,9 @@ export type ProfileRow = UserRow &
     /** With a viewer other than the person: who vibes with whom (vibing_with, read only). */
     viewer_vibing_with: boolean | null;
     viewer_vibed_by: boolean | null;
+    /** With a viewer other than the person: who blocked whom (blocks, read only). */
+    viewer_blocked: boolean | null;
+    viewer_blocked_by: boolean | null;
   };
 
 /** What `PATCH /users/me/profile` may change. */
@@ -148,7 +151,11 @@ export class UsersRepository {
               CASE WHEN $3::uuid IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM vibing_with vw
                 WHERE vw.user_id = $3::uuid AND vw.target_id = u.id) END AS viewer_vibing_with,
               CASE WHEN $3::uuid IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM vibing_with vb
-                WHERE vb.user_id = u.id AND vb.target_id = $3::uuid) END AS viewer_vibed_by
+                WHERE vb.user_id = u.id AND vb.target_id = $3::uuid) END AS viewer_vibed_by,
+              CASE WHEN $3::uuid IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM blocks bl
+                WHERE bl.blocker_id = $3::uuid AND bl.blocked_id = u.id) END AS viewer_blocked,
+              CASE WHEN $3::uuid IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM blocks bb
+                WHERE bb.blocker_id = u.id AND bb.blocked_id = $3::uuid) END AS viewer_blocked_by
          FROM users u JOIN user_stats s ON s.user_id = u.id
          LEFT JOIN media vi ON vi.id = u.voice_intro_media_id
          LEFT JOIN LATERAL (

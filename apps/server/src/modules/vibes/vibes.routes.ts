@@ -11,6 +11,9 @@ export function vibesRoutes(route: Route, deps: { vibes: VibesService; limits: R
     ),
   );
   route(vibesApi.vibers, ({ auth, query }) => deps.vibes.vibers(auth.userId, query));
+  route(vibesApi.vibing, ({ auth, query }) => deps.vibes.vibing(auth.userId, query));
+  route(vibesApi.received, ({ auth, query }) => deps.vibes.entries(auth.userId, 'received', query));
+  route(vibesApi.sent, ({ auth, query }) => deps.vibes.entries(auth.userId, 'sent', query));
   route(vibesApi.removeViber, ({ auth, params }) =>
     deps.vibes.removeViber(auth.userId, params.userId),
   );

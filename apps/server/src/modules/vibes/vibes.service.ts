@@ -1,11 +1,20 @@
-import type { CreateVibeRequest, Vibe, ViberList } from '@doers/contract';
+import type {
+  CreateVibeRequest,
+  Vibe,
+  VibeEntryPage,
+  ViberList,
+  VibingWithList,
+} from '@doers/contract';
 import type { Database, Queryable } from '../../db/database.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
 import type { EventBus } from '../../platform/events.js';
+import type { AfterCommit, BlocksService } from '../blocks/blocks.service.js';
 import type { StatsService } from '../stats/stats.service.js';
 import type { UsersService } from '../users/users.service.js';
-import type { VibesRepository } from './vibes.repository.js';
+import type { VibesRepository, ViberRow } from './vibes.repository.js';
+
+type PageQuery = { cursor?: string | undefined; limit: number };
 
 /** Vibes (docs/product/vibes.md): a reason sent to someone; the first starts vibing with them. */
 export class VibesService {
@@ -15,6 +24,7 @@ export class VibesService {
       vibes: VibesRepository;
       users: UsersService;
       stats: StatsService;
+      blocks: BlocksService;
       events: EventBus;
     },
   ) {}
@@ -23,43 +33,73 @@ export class VibesService {
     if (input.targetUserId === senderId) throw badRequest("You can't send a vibe to yourself");
     const target = await this.deps.users.find(input.targetUserId);
     if (!target || target.status !== 'Active') throw notFound('User not found');
-    const vibe = await this.deps.db.transaction((tx) =>
-      this.record(tx, {
+    const vibe = await this.deps.db.transaction(async (tx) => {
+      // The pair stays held until the vibe commits: no block can slip in beside it.
+      if (await this.deps.blocks.isBlockedEitherWayForWrite(tx, senderId, target.id))
+        throw forbidden("You can't send a vibe to this person");
+      return this.record(tx, {
         senderId,
         targetUserId: target.id,
         reason: input.vibeReason,
         postId: input.postId ?? null,
-      }),
-    );
+      });
+    });
+    if (vibe.startedVibingWith) {
+      await this.deps.events.publish('vibing.started', { userId: senderId, targetId: target.id });
+    }
     await this.deps.events.publish('vibe.sent', {
       vibeId: vibe.id,
       senderId,
       targetUserId: target.id,
       reason: vibe.vibeReason,
+      postId: vibe.postId,
     });
     return vibe;
   }
 
   /** The people who vibe with me, newest first, and whether I vibe back (mutual). */
-  async vibers(
-    ownerId: string,
-    query: { cursor?: string | undefined; limit: number },
-  ): Promise<ViberList> {
+  async vibers(ownerId: string, query: PageQuery): Promise<ViberList> {
     const rows = await this.deps.vibes.vibersOf(
       this.deps.db,
       ownerId,
       decodeCursor(query.cursor),
       query.limit,
     );
-    const { items, nextCursor } = page(rows, query.limit, (r) => ({
-      at: r.created_at,
-      id: r.person.id,
-    }));
+    return presentPeople(rows, query.limit);
+  }
+
+  /** The people I vibe with, newest first, and whether they vibe back (mutual). */
+  async vibing(ownerId: string, query: PageQuery): Promise<VibingWithList> {
+    const rows = await this.deps.vibes.vibingOf(
+      this.deps.db,
+      ownerId,
+      decodeCursor(query.cursor),
+      query.limit,
+    );
+    return presentPeople(rows, query.limit);
+  }
+
+  /** Vibes sent to me (`received`) or by me (`sent`), newest first. */
+  async entries(
+    ownerId: string,
+    direction: 'received' | 'sent',
+    query: PageQuery,
+  ): Promise<VibeEntryPage> {
+    const rows = await this.deps.vibes.entriesOf(
+      this.deps.db,
+      ownerId,
+      direction,
+      decodeCursor(query.cursor),
+      query.limit,
+    );
+    const { items, nextCursor } = page(rows, query.limit, (r) => ({ at: r.created_at, id: r.id }));
     return {
       items: items.map((r) => ({
+        id: r.id,
         user: r.person,
-        vibesBack: r.vibes_back,
-        since: r.created_at.toISOString(),
+        vibeReason: r.reason,
+        postId: r.post_id,
+        createdAt: r.created_at.toISOString(),
       })),
       nextCursor,
     };
@@ -75,6 +115,7 @@ export class VibesService {
       if (!ended) throw notFound('This person does not vibe with you');
       await this.deps.stats.countVibingEnded(tx, viberId, ownerId);
     });
+    await this.deps.events.publish('vibing.ended', { userId: viberId, targetId: ownerId });
   }
 
   /**
@@ -87,6 +128,28 @@ export class VibesService {
       if (!ended) throw notFound('You do not vibe with this person');
       await this.deps.stats.countVibingEnded(tx, userId, targetId);
     });
+    await this.deps.events.publish('vibing.ended', { userId, targetId });
+  }
+
+  /**
+   * What a block ends here (registered with blocks.onBlock, run in the block's transaction):
+   * vibing both ways, with the counters; `vibing.ended` for each once the block has committed.
+   */
+  async endVibingBetween(tx: Queryable, a: string, b: string): Promise<AfterCommit | void> {
+    const ended: { userId: string; targetId: string }[] = [];
+    for (const [userId, targetId] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      if (await this.deps.vibes.stopVibingWith(tx, userId, targetId)) {
+        await this.deps.stats.countVibingEnded(tx, userId, targetId);
+        ended.push({ userId, targetId });
+      }
+    }
+    if (ended.length === 0) return;
+    return async () => {
+      for (const e of ended) await this.deps.events.publish('vibing.ended', e);
+    };
   }
 
   /** A vibe and its counters, in the caller's transaction (the demo seed sends some too). */
@@ -107,4 +170,17 @@ export class VibesService {
       startedVibingWith: started,
     };
   }
+}
+
+/** A page of people with whether the relation is mutual and since when. */
+function presentPeople(rows: ViberRow[], limit: number) {
+  const { items, nextCursor } = page(rows, limit, (r) => ({ at: r.created_at, id: r.person.id }));
+  return {
+    items: items.map((r) => ({
+      user: r.person,
+      vibesBack: r.vibes_back,
+      since: r.created_at.toISOString(),
+    })),
+    nextCursor,
+  };
 }

@@ -21,6 +21,8 @@ export interface MediaPickerProps {
   accept?: PickerAccept;
   /** The uploaded media, or null once it was removed. */
   onChange: (media: Media | null) => void;
+  /** Whenever the chosen file goes (removed, replaced by another), uploaded or not. */
+  onRemove?: () => void;
   /** How the file is sent; `uploadMedia` for `purpose` unless a caller needs otherwise. */
   send?: SendFile<Media>;
   /** What happens to an uploaded file that was removed; by default the server deletes it. */
@@ -46,6 +48,7 @@ export function MediaPicker({
   purpose,
   accept = 'photo-or-video',
   onChange,
+  onRemove,
   send,
   discard = discardOnServer,
   readDuration = videoDurationSeconds,
@@ -84,6 +87,7 @@ export function MediaPicker({
   const remove = () => {
     const uploaded = upload.result;
     upload.reset();
+    if (picked) onRemove?.();
     setPicked(null);
     if (uploaded) {
       discard(uploaded);

@@ -268,3 +268,27 @@ export const IconVideo = (p: IconProps) => (
     <path d="m16 10 6-3v10l-6-3" />
   </Svg>
 );
+
+/** A smile: the like of a post. */
+export const IconSmile = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 14.5a5 5 0 0 0 8 0" />
+    <path d="M9 9.5h.01M15 9.5h.01" />
+  </Svg>
+);
+
+/** A hum: a voice carried further, as sound waves. */
+export const IconHum = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 10v4M8 7v10M12 4v16M16 7v10M20 10v4" />
+  </Svg>
+);
+
+export const IconMore = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="5" cy="12" r="1.4" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.4" fill="currentColor" />
+    <circle cx="19" cy="12" r="1.4" fill="currentColor" />
+  </Svg>
+);

@@ -2,17 +2,12 @@ import { useId, useRef, useState, type MouseEvent, type PointerEvent } from 'rea
 import { errorMessage } from '../../lib/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { IconMic, IconRefresh, IconStop, IconTrash, IconX } from '../ui/icons';
+import { IconMic, IconRefresh, IconStop, IconTrash } from '../ui/icons';
 import { formatClock, spokenDuration } from './format-clock';
 import { MICROPHONE_PROBLEMS } from './microphone-problems';
-import {
-  LIVE_BARS,
-  WARNING_SECONDS,
-  useVoiceRecorder,
-  type RecordedVoice,
-} from './use-voice-recorder';
+import { WARNING_SECONDS, useVoiceRecorder, type RecordedVoice } from './use-voice-recorder';
+import { RecordingLive } from './recording-live';
 import { VoicePlayer } from './voice-player';
-import { WaveformBars } from './waveform-bars';
 import './voice-recorder.css';
 
 /** A hold shorter than this was a tap: nothing worth keeping was said. */
@@ -203,33 +198,22 @@ export function VoiceRecorder({
       : recordingNow
         ? `Stop recording ${label}`
         : `Record ${label}`;
-  const levels = padStart(recorder.liveLevels, LIVE_BARS);
 
   return (
     <div className={`voice-recorder${recordingNow ? ' is-recording' : ''}`}>
       {busy ? (
-        <div className="voice-recorder__live">
-          <span className="voice-recorder__dot" aria-hidden="true" />
-          <span
-            role="timer"
-            className={`voice-recorder__timer${recorder.warning ? ' is-warning' : ''}`}
-          >
-            {formatClock(recorder.elapsedMs / 1000)} / {formatClock(maxSeconds)}
-          </span>
-          <WaveformBars values={levels} className="voice-recorder__wave" />
-          <button
-            type="button"
-            className="voice-recorder__cancel"
-            onClick={() => {
-              recorder.cancel();
-              setHint('Recording cancelled.');
-              onCancel?.();
-            }}
-            aria-label={`Cancel recording ${label}`}
-          >
-            <IconX size={20} />
-          </button>
-        </div>
+        <RecordingLive
+          elapsedMs={recorder.elapsedMs}
+          warning={recorder.warning}
+          liveLevels={recorder.liveLevels}
+          maxSeconds={maxSeconds}
+          cancelLabel={`Cancel recording ${label}`}
+          onCancel={() => {
+            recorder.cancel();
+            setHint('Recording cancelled.');
+            onCancel?.();
+          }}
+        />
       ) : (
         <p className="voice-recorder__intro">
           {mode === 'hold'
@@ -261,10 +245,4 @@ export function VoiceRecorder({
       </p>
     </div>
   );
-}
-
-function padStart(values: number[], length: number): number[] {
-  return values.length >= length
-    ? values.slice(-length)
-    : [...new Array<number>(length - values.length).fill(0), ...values];
 }

@@ -6,3 +6,4 @@ export { SettingsPage } from './routes/settings-page';
 export { PrivacyPage } from './routes/privacy-page';
 export { EditProfilePage } from './routes/edit-profile-page';
 export { InterestsPage } from './routes/interests-page';
+export { BlockedUsersPage } from './routes/blocked-users-page';

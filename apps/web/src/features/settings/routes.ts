@@ -14,4 +14,8 @@ export const settingsRoutes: RouteObject[] = [
     path: 'settings/interests',
     lazy: async () => ({ Component: (await screens()).InterestsPage }),
   },
+  {
+    path: 'settings/blocked-users',
+    lazy: async () => ({ Component: (await screens()).BlockedUsersPage }),
+  },
 ];

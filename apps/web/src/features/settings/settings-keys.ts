@@ -4,4 +4,5 @@ export const settingsKeys = {
   sessions: ['settings', 'sessions'] as const,
   vibers: ['settings', 'vibers'] as const,
   interests: ['settings', 'interests'] as const,
+  blockedUsers: ['settings', 'blocked-users'] as const,
 };

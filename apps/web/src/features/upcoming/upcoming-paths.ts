@@ -4,24 +4,17 @@
  * only the paths up front: what each screen says (upcoming-screens.tsx) loads with the screen.
  */
 export const UPCOMING_PATHS = [
-  '/feed',
   '/leaderboard',
   '/stats',
   '/qr-code',
-  '/search',
-  '/post',
-  '/posts/:postId',
-  '/explore/feed/:postId',
   '/notifications',
   '/dms',
   '/dms/new/:userId',
   '/dms/:conversationId',
-  '/vibes',
   '/settings/notifications',
   '/settings/support-tier',
   '/settings/terms',
   '/settings/privacy-policy',
-  '/settings/blocked-users',
   '/settings/help',
 ] as const;
 

@@ -1,15 +1,11 @@
 import type { ReactNode } from 'react';
 import {
   IconBell,
-  IconCompass,
   IconFlame,
-  IconHome,
   IconMessage,
-  IconMic,
   IconQr,
   IconSettings,
   IconStar,
-  IconUser,
 } from '../../components/ui/icons';
 import type { UpcomingPath } from './upcoming-paths';
 
@@ -25,12 +21,6 @@ const icon = (Icon: (p: { size?: number }) => ReactNode) => <Icon size={32} />;
 
 /** What each screen of UPCOMING_PATHS says; it loads with the screen, not with the app. */
 const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
-  '/feed': {
-    title: 'Home',
-    icon: icon(IconHome),
-    description:
-      'Your feed will show voice notes from people you vibe with, the posts they hum, and progress on shared quests you are part of, newest first.',
-  },
   '/leaderboard': {
     title: 'Leaderboard',
     icon: icon(IconStar),
@@ -48,29 +38,6 @@ const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
     icon: icon(IconQr),
     description:
       'Your personal QR code and invite link will be here, so friends can scan it and join Doers through you.',
-  },
-  '/search': {
-    title: 'Explore',
-    icon: icon(IconCompass),
-    description:
-      'Explore will let you search for people, quests and interests, and browse a grid of public posts.',
-  },
-  '/post': {
-    title: 'New post',
-    icon: icon(IconMic),
-    description:
-      "Here you'll record a voice note about your progress, add a photo or video if you like, and share it.",
-  },
-  '/posts/:postId': {
-    title: 'Post',
-    icon: icon(IconMic),
-    description:
-      'A post will show its voice note, photo or video, with smiles, hums and voice comments.',
-  },
-  '/explore/feed/:postId': {
-    title: 'Explore',
-    icon: icon(IconCompass),
-    description: 'A full-screen feed you swipe through, starting at the post you picked.',
   },
   '/notifications': {
     title: 'Notifications',
@@ -94,12 +61,6 @@ const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
     description:
       'A conversation will show your voice messages back and forth, with a listened mark on each.',
   },
-  '/vibes': {
-    title: 'Vibes',
-    icon: icon(IconStar),
-    description:
-      "The vibes you've received and sent, with their reasons, and the people you vibe with.",
-  },
   '/settings/notifications': {
     title: 'Notification settings',
     icon: icon(IconBell),
@@ -121,11 +82,6 @@ const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
     title: 'Privacy Policy',
     icon: icon(IconSettings),
     description: 'How Doers handles your data will be explained here.',
-  },
-  '/settings/blocked-users': {
-    title: 'Blocked users',
-    icon: icon(IconUser),
-    description: "People you've blocked will be listed here, with a way to unblock them.",
   },
   '/settings/help': {
     title: 'Help',

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { useRegisterForm } from '../hooks/use-register-form';
 import { AuthCard } from './auth-card';
@@ -99,27 +100,17 @@ export function RegisterForm(props: RegisterFormProps) {
           error={errorFor('email')}
           describedBy={describedBy}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          value={form.password}
-          onChange={(event) => update('password', event.target.value)}
+        <NewPasswordFields
+          names={{ password: 'password', confirm: 'confirmPassword' }}
+          wording="plain"
+          password={form.password}
+          confirm={form.confirmPassword}
+          onPasswordChange={(value) => update('password', value)}
+          onConfirmChange={(value) => update('confirmPassword', value)}
           hint="At least 8 characters."
-          error={errorFor('password')}
+          passwordError={errorFor('password')}
+          confirmError={errorFor('confirmPassword')}
           describedBy={describedBy}
-        />
-        <TextField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          value={form.confirmPassword}
-          onChange={(event) => update('confirmPassword', event.target.value)}
-          error={errorFor('confirmPassword')}
         />
         <CheckboxField
           label="I agree to the Doers Terms of Service and Privacy Policy"

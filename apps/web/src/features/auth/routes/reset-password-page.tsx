@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { IconArrowLeft } from '../../../components/ui/icons';
-import { TextField } from '../../../components/ui/text-field';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -103,26 +103,16 @@ function ResetPasswordForm({ token }: { token: string }) {
             forgot-password page.
           </Alert>
         )}
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
+        <NewPasswordFields
+          names={{ password: 'newPassword', confirm: 'confirmPassword' }}
+          wording="new"
+          password={newPassword}
+          confirm={confirmPassword}
+          onPasswordChange={setNewPassword}
+          onConfirmChange={setConfirmPassword}
           hint="At least 8 characters."
-          error={errorFor('newPassword')}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          error={errorFor('confirmPassword')}
+          passwordError={errorFor('newPassword')}
+          confirmError={errorFor('confirmPassword')}
         />
         <Button type="submit" block loading={reset.isPending}>
           Reset password

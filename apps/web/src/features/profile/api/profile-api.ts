@@ -9,11 +9,14 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { invalidateAccount } from '../../../lib/auth/use-account';
+import { reflects } from '../../../lib/query-topics';
 import { profileKeys } from '../profile-keys';
 
 /** Someone's profile (`GET /users/{id}`); for oneself the server answers the full User. */
 export function useUserProfile(userId: string, enabled = true) {
   return useQuery<PublicUser>({
+    // A block changes the whole profile (docs/product/blocking.md); a vibe its figures.
+    ...reflects('blocks', 'people'),
     queryKey: profileKeys.user(userId),
     queryFn: ({ signal }) => api.call(usersApi.get, { params: { id: userId }, signal }),
     enabled,

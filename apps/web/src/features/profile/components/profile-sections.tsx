@@ -2,6 +2,7 @@ import type { PublicUser } from '@doers/contract';
 import { Link } from 'react-router';
 import { InterestChips } from '../../../components/ui/interest-chips';
 import { VoicePlayer } from '../../../components/voice/voice-player';
+import { vibesPath, type VibesTab } from '../../vibes';
 import { profileBadges } from '../lib/badges';
 import { profileFigures } from '../lib/profile-stats';
 import { PROFILE_TUTORIAL_MARKERS } from '../lib/tutorial-markers';
@@ -99,19 +100,41 @@ export function BadgesSection({ person }: { person: PublicUser }) {
   );
 }
 
-export function StatsSection({ person }: { person: PublicUser }) {
+/** On my own profile these figures lead to their lists on /vibes. */
+const FIGURE_LINKS: Partial<Record<string, VibesTab>> = {
+  totalVibers: 'vibers',
+  totalVibingWith: 'vibing',
+  totalVibes: 'received',
+};
+
+export function StatsSection({ person, isOwn = false }: { person: PublicUser; isOwn?: boolean }) {
   return (
     <section className="card" aria-labelledby="stats-title">
       <h2 id="stats-title" className="card__title">
         Stats
       </h2>
       <dl className="stat-row profile-stats">
-        {profileFigures(person.stats).map((figure) => (
-          <div key={figure.key} className="stat-row__item">
-            <dt>{figure.label}</dt>
-            <dd>{figure.value}</dd>
-          </div>
-        ))}
+        {profileFigures(person.stats).map((figure) => {
+          const tab = isOwn ? FIGURE_LINKS[figure.key] : undefined;
+          return (
+            <div key={figure.key} className="stat-row__item">
+              <dt>{figure.label}</dt>
+              <dd>
+                {tab ? (
+                  <Link
+                    to={vibesPath(tab)}
+                    className="profile-stats__link"
+                    aria-label={`${figure.label}: ${figure.value}, see the list`}
+                  >
+                    {figure.value}
+                  </Link>
+                ) : (
+                  figure.value
+                )}
+              </dd>
+            </div>
+          );
+        })}
       </dl>
     </section>
   );

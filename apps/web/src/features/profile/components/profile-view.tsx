@@ -1,6 +1,7 @@
 import type { PublicUser } from '@doers/contract';
 import type { ReactNode } from 'react';
 import { ProfileHeader } from './profile-header';
+import { ProfilePosts } from './profile-posts';
 import { ProfileQuests } from './profile-quests';
 import {
   BadgesSection,
@@ -26,10 +27,11 @@ export function ProfileView({
     <>
       <ProfileHeader person={person} actions={actions} />
       <VoiceIntroSection person={person} isOwn={isOwn} />
-      <StatsSection person={person} />
+      <StatsSection person={person} isOwn={isOwn} />
       <InterestsSection person={person} isOwn={isOwn} />
       <BadgesSection person={person} />
       <ProfileQuests person={person} isOwn={isOwn} />
+      <ProfilePosts person={person} isOwn={isOwn} />
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { VIBE_REASONS, type PublicUser, type VibeReasonChoice } from '@doers/contract';
-import { useId, useState } from 'react';
+import type { PublicUser, VibeReasonChoice } from '@doers/contract';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { IconFlame } from '../../../components/ui/icons';
+import { VibeReasonPicker } from '../../../components/ui/vibe-reason-picker';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { useSendVibe } from '../api/profile-api';
@@ -13,7 +14,6 @@ export function SendVibe({ person }: { person: PublicUser }) {
   const send = useSendVibe(person.id);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<VibeReasonChoice | null>(null);
-  const id = useId();
   const name = person.displayName || `@${person.username}`;
 
   const close = () => {
@@ -56,23 +56,12 @@ export function SendVibe({ person }: { person: PublicUser }) {
         submit();
       }}
     >
-      <fieldset className="send-vibe__reasons" data-tutorial={PROFILE_TUTORIAL_MARKERS.vibeReasons}>
-        <legend className="field__label">Why are you sending {name} a vibe?</legend>
-        <div className="reason-chips">
-          {VIBE_REASONS.map((choice) => (
-            <label key={choice} className={`reason-chip${reason === choice ? ' is-on' : ''}`}>
-              <input
-                type="radio"
-                name={`${id}-reason`}
-                value={choice}
-                checked={reason === choice}
-                onChange={() => setReason(choice)}
-              />
-              <span>{choice.charAt(0).toUpperCase() + choice.slice(1)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <VibeReasonPicker
+        legend={`Why are you sending ${name} a vibe?`}
+        value={reason}
+        onChange={setReason}
+        tutorialMarker={PROFILE_TUTORIAL_MARKERS.vibeReasons}
+      />
       {send.isError && (
         <Alert title="Your vibe was not sent">
           {errorMessage(send.error, 'Something went wrong. Try again.')}

@@ -7,6 +7,8 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { selectSignedInUserId, useAuthStore } from '../../../lib/auth/use-auth-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useUserProfile } from '../api/profile-api';
+import { BlockPerson } from '../components/block-person';
+import { BlockedProfile } from '../components/blocked-profile';
 import { ProfileSkeleton, ProfileView } from '../components/profile-view';
 import { SendVibe } from '../components/send-vibe';
 import { StopVibing } from '../components/stop-vibing';
@@ -55,6 +57,8 @@ export function UserPage() {
     );
   } else if (!person) {
     body = <ProfileSkeleton label="Loading profile" />;
+  } else if (person.viewer?.blockedByYou || person.viewer?.blocksYou) {
+    body = <BlockedProfile person={person} />;
   } else {
     body = (
       <ProfileView
@@ -64,6 +68,7 @@ export function UserPage() {
           <>
             <SendVibe person={person} />
             <StopVibing person={person} />
+            <BlockPerson person={person} />
           </>
         }
       />

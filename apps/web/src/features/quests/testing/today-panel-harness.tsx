@@ -1,5 +1,6 @@
 import type { Quest } from '@doers/contract';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { questKeys } from '../quest-keys';
 import { TodayPanel } from '../today/components/today-panel';
 
@@ -23,7 +24,10 @@ export function renderableTodayPanel(quest: Quest) {
     queryClient,
     element: (
       <QueryClientProvider client={queryClient}>
-        <FromCache id={quest.id} />
+        {/* The panel links out ("Share this check-in"). */}
+        <MemoryRouter>
+          <FromCache id={quest.id} />
+        </MemoryRouter>
       </QueryClientProvider>
     ),
   };

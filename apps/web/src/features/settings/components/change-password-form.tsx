@@ -2,6 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '@doers/contract';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useAccount } from '../../../lib/auth/use-account';
@@ -101,26 +102,16 @@ export function ChangePasswordForm() {
           onChange={(event) => update('currentPassword', event.target.value)}
           error={errorFor('currentPassword')}
         />
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          value={values.newPassword}
-          onChange={(event) => update('newPassword', event.target.value)}
+        <NewPasswordFields
+          names={{ password: 'newPassword', confirm: 'confirmPassword' }}
+          wording="new"
+          password={values.newPassword}
+          confirm={values.confirmPassword}
+          onPasswordChange={(value) => update('newPassword', value)}
+          onConfirmChange={(value) => update('confirmPassword', value)}
           hint="At least 8 characters. Your other devices will be signed out."
-          error={errorFor('newPassword')}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          value={values.confirmPassword}
-          onChange={(event) => update('confirmPassword', event.target.value)}
-          error={errorFor('confirmPassword')}
+          passwordError={errorFor('newPassword')}
+          confirmError={errorFor('confirmPassword')}
         />
         <Button type="submit" block loading={change.isPending}>
           Change password

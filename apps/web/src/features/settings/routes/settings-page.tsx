@@ -20,7 +20,11 @@ const SECTIONS = [
   { to: '/settings/interests', label: 'Interests', hint: 'What you are into, on your profile' },
   { to: '/settings/privacy', label: 'Privacy', hint: 'Devices, password, your vibers' },
   { to: '/settings/notifications', label: 'Notifications', soon: true },
-  { to: '/settings/blocked-users', label: 'Blocked users', soon: true },
+  {
+    to: '/settings/blocked-users',
+    label: 'Blocked users',
+    hint: 'People you blocked, and unblocking them',
+  },
   { to: '/settings/support-tier', label: 'Support tier', soon: true },
   { to: '/settings/help', label: 'Help', soon: true },
   { to: '/settings/terms', label: 'Terms of Service', soon: true },

@@ -34,6 +34,7 @@ describe('TodayPanel offers what the viewer state says, and nothing else', () =>
     renderPanel({});
     expect(button('Check in')).not.toBeNull();
     expect(button('Undo')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Share this check-in' })).toBeNull();
     expect(checkboxes().every((box) => !box.disabled)).toBe(true);
     expect(screen.getByText('0 of 2 tasks ticked')).toBeTruthy();
   });
@@ -50,6 +51,10 @@ describe('TodayPanel offers what the viewer state says, and nothing else', () =>
     expect(screen.getByText('1 of 2 tasks done · 4-day streak')).toBeTruthy();
     expect(button('Check in')).toBeNull();
     expect(button('Undo')).not.toBeNull();
+    // A post about it opens the composer with this quest chosen.
+    expect(screen.getByRole('link', { name: 'Share this check-in' }).getAttribute('href')).toBe(
+      '/post?questId=q1',
+    );
     expect(checkboxes().map((box) => [box.checked, box.disabled])).toEqual([
       [false, true],
       [true, true],

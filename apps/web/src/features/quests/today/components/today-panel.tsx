@@ -1,7 +1,7 @@
 import type { Quest, QuestViewerState } from '@doers/contract';
 import { useRef, useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { IconCheck, IconFlame, IconUndo } from '../../../../components/ui/icons';
+import { Button, ButtonLink } from '../../../../components/ui/button';
+import { IconCheck, IconFlame, IconMic, IconUndo } from '../../../../components/ui/icons';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatDayLong } from '../../../../lib/days';
 import { toast } from '../../../../lib/toast-store';
@@ -97,31 +97,42 @@ export function TodayPanel({ quest, viewer }: TodayPanelProps) {
 
       <div className="today__action">
         {status === 'done' && (
-          <div className="today__done" role="status" tabIndex={-1} ref={focusOnArrival('done')}>
-            <span className="today__done-icon" aria-hidden="true">
-              <IconCheck size={22} />
-            </span>
-            <div className="today__done-text">
-              <p className="today__done-title">Checked in today</p>
-              <p className="muted">
-                {taskCount > 0 && `${viewer.tasksDoneToday.length} of ${taskCount} tasks done · `}
-                {viewer.currentStreak}-day streak
-              </p>
-              {milestone && (
-                <p className="today__milestone">🏅 {milestone}-day milestone reached!</p>
+          <>
+            <div className="today__done" role="status" tabIndex={-1} ref={focusOnArrival('done')}>
+              <span className="today__done-icon" aria-hidden="true">
+                <IconCheck size={22} />
+              </span>
+              <div className="today__done-text">
+                <p className="today__done-title">Checked in today</p>
+                <p className="muted">
+                  {taskCount > 0 && `${viewer.tasksDoneToday.length} of ${taskCount} tasks done · `}
+                  {viewer.currentStreak}-day streak
+                </p>
+                {milestone && (
+                  <p className="today__milestone">🏅 {milestone}-day milestone reached!</p>
+                )}
+              </div>
+              {viewer.canUndoToday && (
+                <Button
+                  variant="ghost"
+                  icon={<IconUndo size={18} />}
+                  loading={undo.isPending}
+                  onClick={() => void undoToday()}
+                >
+                  Undo
+                </Button>
               )}
             </div>
-            {viewer.canUndoToday && (
-              <Button
-                variant="ghost"
-                icon={<IconUndo size={18} />}
-                loading={undo.isPending}
-                onClick={() => void undoToday()}
-              >
-                Undo
-              </Button>
-            )}
-          </div>
+            {/* A post about today's progress, with this quest chosen (docs/product/posts-and-feed.md). */}
+            <ButtonLink
+              to={`/post?questId=${quest.id}`}
+              variant="secondary"
+              block
+              icon={<IconMic size={20} />}
+            >
+              Share this check-in
+            </ButtonLink>
+          </>
         )}
         {status === 'open' && (
           <>

@@ -1,0 +1,391 @@
+// `npm run bench -- --only feed`: the feed at scale (issue 9). For each database (PGlite; and
+// PostgreSQL when DATABASE_URL is set or --postgres is given) it seeds the data set in SQL
+// (feed-seed.ts), runs the feed query straight on the database in a process of its own
+// (feed-direct.ts), then starts the real server as its own process and drives it with autocannon:
+// feed reads for many people at 10 and 50 connections, smiles, check-ins, posts that fan out to
+// ~1,000 vibers; a bare node:http server answers the feed URL with a body as big for the baseline.
+// Prints figures and PASS/MISS per target; never fails on them.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { SignJWT } from 'jose';
+import { type Dataset, planRun, pgliteDataset, postgresDataset, type RunPlan } from './feed-db.js';
+import { feedScale, questId, sessionId, userId } from './feed-seed.js';
+import { cpuSeconds, freePort, start, stop, waitFor } from './processes.js';
+
+export type FeedOptions = {
+  factor: number;
+  duration: number;
+  warmup: number;
+  postgresUrl: string | undefined;
+  bare: boolean;
+  explain: boolean;
+  keep: boolean;
+  /** Only this database (both by default, PostgreSQL when a URL is known). */
+  engine: 'pglite' | 'postgres' | undefined;
+};
+
+const JWT_SECRET = 'bench-feed-secret-that-is-long-enough-for-hs256';
+const FAN_OUT_POSTS = 200;
+const FAN_OUT_WARMUP = 20;
+
+type Req = { method: string; path: string; token: string; body?: string };
+type Figures = { rps: number; p50: number; p99: number; bad: number; total: number };
+
+/** An access token as the server signs one, for a seeded person's seeded session. */
+async function tokenOf(i: number): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ did: 'bench-device', sid: sessionId(i), ep: 0 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId(i))
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+/** autocannon with a list of requests per connection, each with its own person's token. */
+function load(
+  base: string,
+  connections: number,
+  seconds: number,
+  lists: Req[][],
+): Promise<Figures> {
+  const host = new URL(base).host;
+  let next = 0;
+  return new Promise((ok, fail) => {
+    autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        setupClient(client) {
+          const list = lists[next++ % lists.length]!;
+          client.setRequests(
+            list.map((r) => ({
+              method: r.method as 'GET',
+              path: r.path,
+              headers: {
+                host,
+                authorization: `Bearer ${r.token}`,
+                ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
+              },
+              ...(r.body !== undefined ? { body: r.body } : {}),
+            })),
+          );
+        },
+      },
+      (error, r) =>
+        error
+          ? fail(error)
+          : ok({
+              rps: r.requests.total / r.duration,
+              p50: r.latency.p50,
+              p99: r.latency.p99,
+              bad: r.non2xx + r.errors + r.timeouts,
+              total: r.requests.total,
+            }),
+    );
+  });
+}
+
+/** Deals `items` round-robin into `n` lists. */
+const deal = <T>(items: T[], n: number): T[][] =>
+  Array.from({ length: n }, (_, c) => items.filter((_, i) => i % n === c));
+
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+function peakRssMb(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+function runDirect(
+  engine: 'pglite' | 'postgres',
+  location: string,
+  readers: string[],
+  seconds: number,
+  explain: boolean,
+): Promise<{ p50: number; p99: number; runs: number; cpuMs: number; plan?: string }> {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/feed-direct.ts'], {
+      cwd: new URL('../../..', import.meta.url).pathname,
+      env: {
+        ...process.env,
+        BENCH_ENGINE: engine,
+        BENCH_DB: location,
+        BENCH_READERS: JSON.stringify(readers),
+        BENCH_SECONDS: String(seconds),
+        ...(explain ? { BENCH_EXPLAIN: '1' } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('exit', (code) => {
+      const last = out.trim().split('\n').pop() ?? '';
+      if (code === 0 && last.startsWith('{')) ok(JSON.parse(last));
+      else fail(new Error(`The direct feed query failed (${code}):\n${err.slice(-2000)}`));
+    });
+  });
+}
+
+const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : '—';
+
+/** One database: seed (or cache), the direct query, then the server under load. */
+async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Promise<string[]> {
+  const name = engine === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const log = (line: string) => console.log(line);
+  const dataset: Dataset =
+    engine === 'pglite'
+      ? await pgliteDataset(options.factor, log)
+      : await postgresDataset(options.postgresUrl!, options.factor, options.keep, log);
+  const problems: string[] = [];
+  let server: ReturnType<typeof start> | undefined;
+  let bare: ReturnType<typeof start> | undefined;
+  try {
+    const opened = await dataset.open();
+    const plan: RunPlan = await planRun(opened.db, options.factor, FAN_OUT_POSTS + FAN_OUT_WARMUP);
+    await opened.close();
+    const readerIds = plan.readers.map(userId);
+    const direct = await runDirect(
+      engine,
+      dataset.location,
+      readerIds,
+      options.duration,
+      options.explain,
+    );
+
+    const [port, barePort] = [await freePort(), await freePort()];
+    const base = `http://127.0.0.1:${port}`;
+    server = start('apps/server/src/main.ts', {
+      ...dataset.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      JWT_SECRET,
+      RATE_LIMIT_FACTOR: '1000000',
+    });
+    await waitFor(`${base}/api/health`, server, 'The server');
+    const tokens = new Map<number, string>();
+    const token = async (i: number) => {
+      if (!tokens.has(i)) tokens.set(i, await tokenOf(i));
+      return tokens.get(i)!;
+    };
+    const feedReqs: Req[] = [];
+    for (const i of plan.readers)
+      feedReqs.push({ method: 'GET', path: '/api/feed', token: await token(i) });
+    const first = await fetch(`${base}/api/feed`, {
+      headers: { authorization: `Bearer ${feedReqs[0]!.token}` },
+    });
+    const firstBody = await first.text();
+    if (!first.ok)
+      throw new Error(`GET /api/feed answered ${first.status}: ${firstBody.slice(0, 300)}`);
+    const items = (JSON.parse(firstBody) as { items: unknown[] }).items.length;
+
+    if (options.bare) {
+      bare = start('apps/server/bench/bare-server.ts', {
+        PORT: String(barePort),
+        BENCH_BODIES: JSON.stringify({ 'GET /api/feed': Buffer.byteLength(firstBody) }),
+      });
+      await waitFor(`http://127.0.0.1:${barePort}/api/health`, bare, 'The bare node:http server');
+    }
+
+    const rows: string[][] = [];
+    const pid = server.child.pid;
+    const measured = async (label: string, conns: number, lists: (phase: number) => Req[][]) => {
+      if (options.warmup > 0) await load(base, conns, options.warmup, lists(0));
+      const cpuBefore = cpuSeconds(pid);
+      const f = await load(base, conns, options.duration, lists(1));
+      const cpuMs = ((cpuSeconds(pid) ?? NaN) - (cpuBefore ?? NaN)) * (1000 / f.total);
+      if (f.bad) problems.push(`${name} ${label}: ${f.bad} answers were not 2xx or failed`);
+      return { ...f, cpuMs };
+    };
+    const feedAt: Record<number, Figures & { cpuMs: number }> = {};
+    for (const conns of [1, 10, 50]) {
+      const f = await measured(`GET /api/feed, ${conns} conn.`, conns, () => deal(feedReqs, conns));
+      feedAt[conns] = f;
+      const b = bare
+        ? await load(`http://127.0.0.1:${barePort}`, conns, options.duration, deal(feedReqs, conns))
+        : undefined;
+      rows.push([
+        `GET /api/feed, ${conns} conn.`,
+        fmt(f.rps),
+        fmt(f.p50, 1),
+        fmt(f.p99, 1),
+        b ? fmt(b.rps) : '—',
+        b ? `${fmt((f.rps / b.rps) * 100, 1)}%` : '—',
+        fmt(f.cpuMs, 2),
+      ]);
+    }
+
+    // Smiles: each request a new (person, post) pair; warm-up and measured run use other halves.
+    const smileReqs: Req[] = [];
+    for (const s of plan.smiles)
+      smileReqs.push({
+        method: 'PUT',
+        path: `/api/posts/${s.postId}/smile`,
+        token: await token(s.user),
+      });
+    const half = Math.floor(smileReqs.length / 2);
+    const smile = await measured('PUT /api/posts/:id/smile', 10, (phase) =>
+      deal(phase ? smileReqs.slice(half) : smileReqs.slice(0, half), 10),
+    );
+    rows.push([
+      'PUT /api/posts/:id/smile, 10 conn.',
+      fmt(smile.rps),
+      fmt(smile.p50, 1),
+      fmt(smile.p99, 1),
+      '—',
+      '—',
+      fmt(smile.cpuMs, 2),
+    ]);
+
+    // Check-ins: check in today, then undo it, person after person.
+    const checkInReqs: Req[] = [];
+    for (const i of plan.checkIns) {
+      const path = `/api/quests/${questId(i)}/check-ins`;
+      const t = await token(i);
+      checkInReqs.push({ method: 'POST', path, token: t, body: JSON.stringify({ day: 'today' }) });
+      checkInReqs.push({ method: 'DELETE', path: `${path}/today`, token: t });
+    }
+    const undo = async () => {
+      await new Promise((ok) => setTimeout(ok, 200));
+      for (const i of plan.checkIns)
+        await fetch(`${base}/api/quests/${questId(i)}/check-ins/today`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${await token(i)}` },
+        });
+    };
+    const pairs = Array.from({ length: plan.checkIns.length }, (_, k) =>
+      checkInReqs.slice(2 * k, 2 * k + 2),
+    );
+    const checkInLists = () => deal(pairs, 10).map((l) => l.flat());
+    if (options.warmup > 0) {
+      await load(base, 10, options.warmup, checkInLists());
+      await undo();
+    }
+    const checkInCpu = cpuSeconds(pid);
+    const checkIn = await load(base, 10, options.duration, checkInLists());
+    const checkInMs = ((cpuSeconds(pid) ?? NaN) - (checkInCpu ?? NaN)) * (1000 / checkIn.total);
+    await undo();
+    if (checkIn.bad)
+      problems.push(`${name} check-ins: ${checkIn.bad} answers were not 2xx or failed`);
+    rows.push([
+      'POST check-in + DELETE undo, 10 conn.',
+      fmt(checkIn.rps),
+      fmt(checkIn.p50, 1),
+      fmt(checkIn.p99, 1),
+      '—',
+      '—',
+      fmt(checkInMs, 2),
+    ]);
+
+    // Posts of the person with ~1,000 vibers: each one lands in every viber's timeline.
+    const starToken = await token(plan.star.user);
+    const postTimes: number[] = [];
+    for (const [k, mediaId] of plan.star.uploads.entries()) {
+      const t = performance.now();
+      const response = await fetch(`${base}/api/posts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${starToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ voiceMediaId: mediaId, visibility: 'public' }),
+      });
+      await response.text();
+      if (response.status !== 201) {
+        problems.push(`${name} POST /api/posts answered ${response.status}`);
+        break;
+      }
+      if (k >= FAN_OUT_WARMUP) postTimes.push(performance.now() - t);
+    }
+    postTimes.sort((a, b) => a - b);
+    rows.push([
+      `POST /api/posts (${fmt(plan.star.vibers)} vibers), 1 conn.`,
+      fmt(
+        postTimes.length ? (postTimes.length * 1000) / postTimes.reduce((a, b) => a + b, 0) : NaN,
+      ),
+      fmt(percentile(postTimes, 0.5), 1),
+      fmt(percentile(postTimes, 0.99), 1),
+      '—',
+      '—',
+      '—',
+    ]);
+    const rss = peakRssMb(server.child.pid);
+
+    const widths = [40, 9, 8, 8, 16, 7, 10];
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    const scale = feedScale(options.factor);
+    console.log(
+      `\nFeed benchmark — ${name}: ${fmt(scale.users)} people, ${fmt(scale.posts)} posts, ` +
+        `${fmt(scale.smiles)} smiles; ${plan.readers.length} readers, a page of ${items}, ` +
+        `${Buffer.byteLength(firstBody).toLocaleString('en-US')} bytes; ` +
+        `${options.warmup} s warm-up then ${options.duration} s per row\n`,
+    );
+    console.log(
+      line(['route', 'req/s', 'p50 ms', 'p99 ms', 'node:http req/s', 'ratio', 'CPU ms/req']),
+    );
+    console.log(line(widths.map((w) => '-'.repeat(w))));
+    for (const row of rows) console.log(line(row));
+    console.log(
+      `\nServer peak memory (VmHWM): ${fmt(rss)} MB\n` +
+        `Feed query straight on the database (its own process, one at a time): ` +
+        `p50 ${fmt(direct.p50, 2)} ms, p99 ${fmt(direct.p99, 2)} ms over ${fmt(direct.runs)} runs; ` +
+        `API p50 at 1 connection ${fmt(feedAt[1]!.p50, 2)} ms → ` +
+        `${fmt(feedAt[1]!.p50 / direct.p50, 2)}× the query; ` +
+        `CPU per query ${fmt(direct.cpuMs, 2)} ms (the server's per feed read: ` +
+        `${fmt(feedAt[10]!.cpuMs, 2)} ms at 10 connections)\n` +
+        'CPU ms/req: CPU time (user + system) the server process spent per request, which a ' +
+        'busy machine disturbs less than req/s and latency.',
+    );
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+    const targets: [string, boolean][] =
+      engine === 'postgres'
+        ? [[`feed at 50 conn. p99 < 50 ms (${fmt(feedAt[50]!.p99, 1)})`, feedAt[50]!.p99 < 50]]
+        : [
+            [
+              `feed at 10 conn. ≥ 1,500 req/s with p99 < 20 ms (${fmt(feedAt[10]!.rps)}, ${fmt(feedAt[10]!.p99, 1)})`,
+              feedAt[10]!.rps >= 1500 && feedAt[10]!.p99 < 20,
+            ],
+          ];
+    for (const [label, w] of [
+      ['smiles', smile],
+      ['check-ins', checkIn],
+    ] as const)
+      targets.push([
+        `${label} ≥ 2,000 req/s with p99 < 20 ms (${fmt(w.rps)}, ${fmt(w.p99, 1)})`,
+        w.rps >= 2000 && w.p99 < 20,
+      ]);
+    targets.push([
+      `API feed p50 ≤ 2× the direct query (${fmt(feedAt[1]!.p50 / direct.p50, 2)}×)`,
+      feedAt[1]!.p50 <= 2 * direct.p50,
+    ]);
+    console.log(`\nTargets (${name}):`);
+    for (const [label, ok] of targets) console.log(`  ${verdict(ok)}  ${label}`);
+    if (direct.plan)
+      console.log(`\nFeed query plan (${name}, EXPLAIN ANALYZE, BUFFERS):\n${direct.plan}`);
+  } finally {
+    if (bare) await stop(bare.child);
+    if (server) await stop(server.child);
+    await dataset.dispose();
+  }
+  return problems;
+}
+
+export async function benchFeed(options: FeedOptions): Promise<string[]> {
+  const problems: string[] = [];
+  if (options.engine !== 'postgres') problems.push(...(await benchOne('pglite', options)));
+  if (options.engine !== 'pglite' && options.postgresUrl)
+    problems.push(...(await benchOne('postgres', options)));
+  return problems;
+}

@@ -1,0 +1,48 @@
+import type { PostPage, SearchResults } from '@doers/contract';
+import { decodeCursor, page } from '../../platform/pagination.js';
+import type { MediaService } from '../media/media.service.js';
+import { presentPost } from '../posts/post.presenter.js';
+import type { ExplorePostsRepository } from './explore-posts.repository.js';
+import type { SearchRepository } from './search.repository.js';
+
+/** Explore (docs/product/explore.md): search as one types, and recent public posts. */
+export class ExploreService {
+  constructor(
+    private readonly deps: {
+      search: SearchRepository;
+      posts: ExplorePostsRepository;
+      media: MediaService;
+    },
+  ) {}
+
+  /** People, quests and interests matching `q` (trimmed by the contract) that the viewer may see. */
+  search(viewerId: string, query: { q: string; limit: number }): Promise<SearchResults> {
+    return this.deps.search.search(viewerId, query.q, query.limit);
+  }
+
+  /** Recent public posts, newest first; of one interest; or from one post on (the swipe feed). */
+  async posts(
+    viewerId: string,
+    query: {
+      cursor?: string | undefined;
+      limit: number;
+      interest?: string | undefined;
+      from?: string | undefined;
+    },
+  ): Promise<PostPage> {
+    const rows = await this.deps.posts.page(
+      viewerId,
+      {
+        cursor: decodeCursor(query.cursor),
+        interestId: query.interest ?? null,
+        fromPostId: query.from ?? null,
+      },
+      query.limit,
+    );
+    const paged = page(rows, query.limit, (r) => ({ at: r.created_at, id: r.id }));
+    return {
+      items: paged.items.map((r) => presentPost(r, viewerId, (m) => this.deps.media.present(m))),
+      nextCursor: paged.nextCursor,
+    };
+  }
+}

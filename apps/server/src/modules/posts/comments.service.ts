@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { Comment, CommentPage, CreateCommentRequest } from '@doers/contract';
+import type { Database } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { decodeCursor, page } from '../../platform/pagination.js';
+import type { MediaService } from '../media/media.service.js';
+import type { StatsService } from '../stats/stats.service.js';
+import type { CommentRow, CommentsRepository } from './comments.repository.js';
+import { mediaRowOf } from './post.presenter.js';
+import type { PostsRepository } from './posts.repository.js';
+
+type PageQuery = { cursor?: string | undefined; limit: number };
+
+/**
+ * Voice comments (docs/product/posts-and-feed.md#voice-comments): on a post one may see; its
+ * author or the post's author deletes it. Its file is as public as the post.
+ */
+export class CommentsService {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      posts: PostsRepository;
+      comments: CommentsRepository;
+      media: MediaService;
+      stats: StatsService;
+      events: EventBus;
+      clock: Clock;
+    },
+  ) {}
+
+  async create(userId: string, postId: string, input: CreateCommentRequest): Promise<Comment> {
+    const id = randomUUID();
+    const { row, postAuthorId } = await this.deps.db.transaction(async (tx) => {
+      const post = await this.deps.posts.visibleFacts(tx, postId, userId);
+      if (!post) throw notFound('Post not found');
+      await this.deps.media.attach(tx, {
+        mediaId: input.voiceMediaId,
+        ownerId: userId,
+        type: 'comment',
+        attachedId: id,
+        isPublic: post.visibility === 'public',
+        purpose: 'comment',
+        kinds: ['voice'],
+      });
+      const at = this.deps.clock.now();
+      await this.deps.comments.insert(tx, {
+        id,
+        postId,
+        authorId: userId,
+        voiceMediaId: input.voiceMediaId,
+        at,
+      });
+      await this.deps.stats.countReaction(tx, {
+        kind: 'comment',
+        authorId: post.author_id,
+        userId,
+        delta: 1,
+      });
+      return { row: (await this.deps.comments.one(tx, id))!, postAuthorId: post.author_id };
+    });
+    await this.deps.events.publish('comment.created', {
+      commentId: id,
+      postId,
+      postAuthorId,
+      userId,
+    });
+    return this.#present(row, userId);
+  }
+
+  /** A post's comments, oldest first: a conversation reads down. */
+  async list(viewerId: string, postId: string, query: PageQuery): Promise<CommentPage> {
+    const rows = await this.deps.comments.page(
+      postId,
+      viewerId,
+      decodeCursor(query.cursor),
+      query.limit,
+    );
+    if (!rows) throw notFound('Post not found');
+    const { items, nextCursor } = page(rows, query.limit, (r) => ({ at: r.created_at, id: r.id }));
+    return { items: items.map((r) => this.#present(r, viewerId)), nextCursor };
+  }
+
+  /** Its author or the post's author deletes a comment; its file goes once committed. */
+  async remove(userId: string, postId: string, commentId: string): Promise<void> {
+    const removeFile = await this.deps.db.transaction(async (tx) => {
+      const comment = await this.deps.comments.facts(tx, postId, commentId);
+      if (!comment) throw notFound('Comment not found');
+      if (comment.author_id !== userId && comment.post_author_id !== userId) {
+        throw forbidden('Only its author or the post’s author can delete a comment');
+      }
+      const remove = await this.deps.media.detachAndRemove(tx, 'comment', commentId);
+      await this.deps.comments.delete(tx, commentId);
+      await this.deps.stats.countReaction(tx, {
+        kind: 'comment',
+        authorId: comment.post_author_id,
+        userId: comment.author_id,
+        delta: -1,
+      });
+      return remove;
+    });
+    await removeFile();
+  }
+
+  /** The media rule of comments' files: whoever may see the post and is not blocked with its author. */
+  mayViewMedia(viewerId: string, commentId: string): Promise<boolean> {
+    return this.deps.comments.isVisible(commentId, viewerId);
+  }
+
+  #present(r: CommentRow, viewerId: string): Comment {
+    return {
+      id: r.id,
+      postId: r.post_id,
+      author: r.author,
+      voice: this.deps.media.present(mediaRowOf(r.voice)),
+      createdAt: r.created_at.toISOString(),
+      canDelete: r.author.id === viewerId || r.post_author_id === viewerId,
+    };
+  }
+}

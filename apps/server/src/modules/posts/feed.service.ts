@@ -1,0 +1,100 @@
+import type { PostPage } from '@doers/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DomainEvents } from '../../platform/events.js';
+import type { Clock } from '../../platform/clock.js';
+import { decodeCursor, page } from '../../platform/pagination.js';
+import type { MediaService } from '../media/media.service.js';
+import { FeedCache } from './feed-cache.js';
+import { presentPost } from './post.presenter.js';
+import type { TimelineRepository } from './timeline.repository.js';
+
+/** How many entries a reader's timeline keeps; older pages are read from posts (decision 10). */
+export const TIMELINE_DEPTH = 500;
+/** Readers trimmed per batch of the hourly job. */
+const TRIM_BATCH = 100;
+
+type PageQuery = { cursor?: string | undefined; limit: number };
+
+/**
+ * The feed (docs/product/posts-and-feed.md#the-feed), read from each reader's timeline, which
+ * posts and hums write into; the timeline follows vibing and blocks through their events.
+ */
+export class FeedService {
+  constructor(
+    private readonly deps: {
+      timeline: TimelineRepository;
+      media: MediaService;
+      log: FastifyBaseLogger;
+      /** Entries kept per reader (TIMELINE_DEPTH unless a test says otherwise). */
+      depth?: number;
+      clock: Clock;
+      /** The database's write generation: null where pages may not be kept (PostgreSQL). */
+      writeGeneration: () => number | null;
+    },
+  ) {}
+
+  readonly #cache = new FeedCache();
+
+  get depth(): number {
+    return this.deps.depth ?? TIMELINE_DEPTH;
+  }
+
+  /** One page, newest first, in one statement; the cursor is the last entry's instant and post. */
+  async feed(readerId: string, query: PageQuery): Promise<PostPage> {
+    const generation = this.deps.writeGeneration();
+    if (generation === null) return this.#read(readerId, query);
+    const key = FeedCache.key(readerId, query.cursor, query.limit);
+    const kept = this.#cache.get(key, generation, this.deps.clock.now().getTime());
+    if (kept) return kept;
+    const fresh = await this.#read(readerId, query);
+    const now = this.deps.clock.now().getTime();
+    this.#cache.fill(key, fresh, generation, this.deps.writeGeneration() ?? NaN, now);
+    return fresh;
+  }
+
+  async #read(readerId: string, query: PageQuery): Promise<PostPage> {
+    const rows = await this.deps.timeline.page(readerId, decodeCursor(query.cursor), query.limit);
+    const { items, nextCursor } = page(rows, query.limit, (r) => ({ at: r.at, id: r.id }));
+    return {
+      items: items.map((r) =>
+        presentPost(r, readerId, (m) => this.deps.media.present(m), r.hummed_by),
+      ),
+      nextCursor,
+    };
+  }
+
+  /** A new viber sees the newest posts of the person they vibe with; mutual, both ways. */
+  async vibingStarted(e: DomainEvents['vibing.started']): Promise<void> {
+    await this.deps.timeline.backfill(e.userId, e.targetId);
+    // Now mutual, perhaps: the target, who vibes with them, may see their vibers-only posts.
+    await this.deps.timeline.backfill(e.targetId, e.userId);
+  }
+
+  async vibingEnded(e: DomainEvents['vibing.ended']): Promise<void> {
+    await this.deps.timeline.vibingEnded(e.userId, e.targetId);
+  }
+
+  async userBlocked(e: DomainEvents['user.blocked']): Promise<void> {
+    await this.deps.timeline.blocked(e.blockerId, e.blockedId);
+  }
+
+  /** The hourly job: timelines longer than the depth are cut back, a batch at a time. */
+  async trimTimelines(): Promise<{ trimmed: number }> {
+    // Entries at the cut's very instant all stay, so a reader may still be "long" afterwards:
+    // each is trimmed once a run.
+    const done = new Set<string>();
+    for (;;) {
+      const readers = (
+        await this.deps.timeline.longTimelines(this.depth, TRIM_BATCH + done.size)
+      ).filter((reader) => !done.has(reader));
+      for (const reader of readers) {
+        await this.deps.timeline.trim(reader, this.depth);
+        done.add(reader);
+      }
+      if (readers.length < TRIM_BATCH) break;
+    }
+    const trimmed = done.size;
+    if (trimmed) this.deps.log.info({ trimmed }, 'trimmed feed timelines');
+    return { trimmed };
+  }
+}

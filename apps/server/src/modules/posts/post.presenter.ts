@@ -1,0 +1,55 @@
+import type { Media, PersonSummary, Post, PostCounts } from '@doers/contract';
+import type { MediaRow } from '../media/media.repository.js';
+import type { MediaJson, PostCardRow } from './post-card.sql.js';
+
+export type PresentMedia = (row: MediaRow) => Media;
+
+/** A media row read through to_jsonb, as the media module's presenter takes it. */
+export function mediaRowOf(json: MediaJson): MediaRow {
+  return {
+    ...json,
+    created_at: new Date(json.created_at),
+    attached_at: json.attached_at ? new Date(json.attached_at) : null,
+  };
+}
+
+export function countsOf(row: {
+  smile_count: number;
+  hum_count: number;
+  vibe_count: number;
+  comment_count: number;
+}): PostCounts {
+  return {
+    smiles: row.smile_count,
+    hums: row.hum_count,
+    vibes: row.vibe_count,
+    comments: row.comment_count,
+  };
+}
+
+/** The Post of the contract from a card row (post-card.sql.ts). */
+export function presentPost(
+  row: PostCardRow,
+  viewerId: string,
+  present: PresentMedia,
+  hummedBy: PersonSummary | null = null,
+): Post {
+  const isAuthor = row.author_id === viewerId;
+  return {
+    id: row.id,
+    author: row.author,
+    quest: row.quest,
+    visibility: row.visibility,
+    voice: present(mediaRowOf({ ...row.voice, waveform: row.voice_waveform })),
+    attachment: row.attachment ? present(mediaRowOf(row.attachment)) : null,
+    counts: countsOf(row),
+    viewer: {
+      smiled: row.smiled,
+      hummed: row.hummed,
+      isAuthor,
+      canHum: !isAuthor && row.visibility === 'public',
+    },
+    hummedBy,
+    createdAt: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,264 @@
+import type { Media } from '@doers/contract';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Database, Queryable } from '../db/database.js';
+import { UrlSigner } from '../modules/media/media-access.js';
+import { MediaRepository } from '../modules/media/media.repository.js';
+import { MediaService } from '../modules/media/media.service.js';
+import { CommentsRepository } from '../modules/posts/comments.repository.js';
+import { PostsRepository } from '../modules/posts/posts.repository.js';
+import { ReactionsRepository, type Reaction } from '../modules/posts/reactions.repository.js';
+import { TimelineRepository } from '../modules/posts/timeline.repository.js';
+import type { StatsService } from '../modules/stats/stats.service.js';
+import type { UserRow } from '../modules/users/users.repository.js';
+import type { Clock } from '../platform/clock.js';
+import type { Config } from '../platform/config.js';
+import type { ObjectStorage } from '../platform/object-storage.js';
+
+/** A demo quest a post may report on, with each participant's streak on it. */
+export type DemoQuestRef = { id: string; title: string; streaks: Map<string, number> };
+
+type DemoPost = {
+  author: UserRow;
+  hoursAgo: number;
+  seconds: number;
+  /** Pitch of the voice-like tone, so notes do not all sound alike. */
+  hz: number;
+  quest?: string;
+  visibility: 'public' | 'vibers';
+  smiles: UserRow[];
+  hums: UserRow[];
+  comments: UserRow[];
+};
+
+const HOUR = 3_600_000;
+
+/**
+ * A few posts with real short voice notes (a speech-like warble made by ffmpeg and sent through
+ * the media pipeline, so they play like any recording), some smiles, hums and voice comments, so
+ * that the demo's feed is alive. Without ffmpeg the posts are left out, and said so.
+ */
+export async function seedDemoPosts(d: {
+  db: Database;
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  storage: ObjectStorage;
+  stats: StatsService;
+  people: [UserRow, UserRow, UserRow];
+  quests: DemoQuestRef[];
+}): Promise<void> {
+  const media = new MediaService({
+    media: new MediaRepository(d.db),
+    storage: d.storage,
+    signer: new UrlSigner(d.config.jwtSecret),
+    clock: d.clock,
+    ffmpeg: { ffmpeg: d.config.media.ffmpegPath, ffprobe: d.config.media.ffprobePath },
+    tempDir: d.config.media.tempDir,
+    resumableDir: d.config.media.resumableDir,
+    voiceLimits: async () => ({ postDuration: 120, dmDuration: 60 }),
+    log: d.log,
+  });
+  await media.start();
+  if (media.ffmpegProblem) {
+    d.log.warn({ problem: media.ffmpegProblem }, 'demo posts left out: voice needs ffmpeg');
+    return;
+  }
+  const [maya, leo, ana] = d.people;
+  const questOf = (title: string | undefined) => d.quests.find((q) => q.title === title) ?? null;
+  const demo: DemoPost[] = [
+    {
+      author: ana,
+      hoursAgo: 30,
+      seconds: 5,
+      hz: 210,
+      quest: 'Meditate daily',
+      visibility: 'public',
+      smiles: [maya, leo],
+      hums: [maya],
+      comments: [maya],
+    },
+    {
+      author: leo,
+      hoursAgo: 20,
+      seconds: 4,
+      hz: 130,
+      quest: 'Morning run club',
+      visibility: 'public',
+      smiles: [maya],
+      hums: [],
+      comments: [],
+    },
+    {
+      author: maya,
+      hoursAgo: 6,
+      seconds: 6,
+      hz: 190,
+      quest: 'Morning run club',
+      visibility: 'public',
+      smiles: [leo, ana],
+      hums: [ana],
+      comments: [leo, ana],
+    },
+    {
+      author: maya,
+      hoursAgo: 2,
+      seconds: 3,
+      hz: 240,
+      visibility: 'vibers',
+      smiles: [leo],
+      hums: [],
+      comments: [],
+    },
+  ];
+
+  const posts = new PostsRepository(d.db);
+  const timeline = new TimelineRepository(d.db);
+  const reactions = new ReactionsRepository(d.db);
+  const comments = new CommentsRepository(d.db);
+  const now = d.clock.now().getTime();
+  const voice = (owner: UserRow, purpose: 'post' | 'comment', seconds: number, hz: number) =>
+    media.withWorkDir(async (dir) => {
+      const file = join(dir, 'demo.webm');
+      await speechLikeTone(d.config.media.ffmpegPath, file, seconds, hz);
+      return media.accept(owner.id, purpose, file, dir);
+    });
+
+  for (const p of demo) {
+    const id = randomUUID();
+    const at = new Date(now - p.hoursAgo * HOUR);
+    const quest = questOf(p.quest);
+    const note = await voice(p.author, 'post', p.seconds, p.hz);
+    const commentNotes: { person: UserRow; note: Media }[] = [];
+    for (const [i, person] of p.comments.entries()) {
+      commentNotes.push({ person, note: await voice(person, 'comment', 2 + i, 160 + 40 * i) });
+    }
+    await d.db.transaction(async (tx) => {
+      const isPublic = p.visibility === 'public';
+      await media.attach(tx, {
+        mediaId: note.id,
+        ownerId: p.author.id,
+        type: 'post',
+        attachedId: id,
+        isPublic,
+        purpose: 'post',
+      });
+      await posts.insert(tx, {
+        id,
+        authorId: p.author.id,
+        questId: quest?.id ?? null,
+        questStreak: quest?.streaks.get(p.author.id) ?? 0,
+        visibility: p.visibility,
+        voiceMediaId: note.id,
+        attachmentMediaId: null,
+        createdAt: at,
+      });
+      await d.stats.countPost(tx, p.author.id, 1);
+      await timeline.fanOutPost(tx, {
+        postId: id,
+        authorId: p.author.id,
+        questId: quest?.id ?? null,
+        vibersOnly: !isPublic,
+        at,
+      });
+      const react = async (reaction: Reaction, person: UserRow, minutes: number) => {
+        const when = new Date(at.getTime() + minutes * 60_000);
+        await reactions.toggle(tx, { reaction, postId: id, userId: person.id, on: true, at: when });
+        await d.stats.countReaction(tx, {
+          kind: reaction,
+          authorId: p.author.id,
+          userId: person.id,
+          delta: 1,
+        });
+        if (reaction === 'hum') {
+          await timeline.fanOutHum(tx, {
+            postId: id,
+            authorId: p.author.id,
+            hummerId: person.id,
+            at: when,
+          });
+        }
+      };
+      for (const [i, person] of p.smiles.entries()) await react('smile', person, 5 + i);
+      for (const [i, person] of p.hums.entries()) await react('hum', person, 20 + i);
+      for (const [i, { person, note: voiceNote }] of commentNotes.entries()) {
+        await addComment(tx, {
+          media,
+          comments,
+          stats: d.stats,
+          postId: id,
+          postAuthorId: p.author.id,
+          person,
+          mediaId: voiceNote.id,
+          isPublic,
+          at: new Date(at.getTime() + (30 + i * 10) * 60_000),
+        });
+      }
+    });
+  }
+  d.log.info({ posts: demo.length }, 'demo posts seeded');
+}
+
+async function addComment(
+  tx: Queryable,
+  c: {
+    media: MediaService;
+    comments: CommentsRepository;
+    stats: StatsService;
+    postId: string;
+    postAuthorId: string;
+    person: UserRow;
+    mediaId: string;
+    isPublic: boolean;
+    at: Date;
+  },
+): Promise<void> {
+  const id = randomUUID();
+  await c.media.attach(tx, {
+    mediaId: c.mediaId,
+    ownerId: c.person.id,
+    type: 'comment',
+    attachedId: id,
+    isPublic: c.isPublic,
+    purpose: 'comment',
+  });
+  await c.comments.insert(tx, {
+    id,
+    postId: c.postId,
+    authorId: c.person.id,
+    voiceMediaId: c.mediaId,
+    at: c.at,
+  });
+  await c.stats.countReaction(tx, {
+    kind: 'comment',
+    authorId: c.postAuthorId,
+    userId: c.person.id,
+    delta: 1,
+  });
+}
+
+/**
+ * A few seconds that sound like someone talking: a voice-range tone whose pitch wanders and
+ * whose loudness comes in syllables and pauses, as Opus in WebM like a browser's recording.
+ */
+function speechLikeTone(ffmpeg: string, file: string, seconds: number, hz: number): Promise<void> {
+  const expr =
+    `0.5*sin(2*PI*t*(${hz}+${Math.round(hz / 5)}*sin(2*PI*0.7*t)))` +
+    `*sqrt(abs(sin(2*PI*2.2*t)))*(0.55+0.45*sin(2*PI*0.31*t))`;
+  const args = [
+    ...['-nostdin', '-v', 'error', '-y', '-f', 'lavfi'],
+    ...['-i', `aevalsrc=${expr}:s=48000:d=${seconds}`],
+    ...['-c:a', 'libopus', '-b:a', '32k', file],
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg (demo voice) failed: ${err}`)),
+    );
+  });
+}

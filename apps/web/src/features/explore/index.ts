@@ -1,0 +1,3 @@
+/* The public face of Explore: its routes and query keys. */
+export { exploreKeys } from './explore-keys';
+export { exploreRoutes } from './routes';

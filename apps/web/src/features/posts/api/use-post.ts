@@ -1,0 +1,161 @@
+import { postsApi, type Comment, type CommentPage, type Media } from '@doers/contract';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { api } from '../../../lib/api';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { uploadMedia } from '../../../lib/media-upload';
+import { randomId } from '../../../lib/random-id';
+import { toast } from '../../../lib/toast-store';
+import { withCount } from '../lib/post-cache';
+import { postKeys } from '../post-keys';
+import { patchPost } from './post-cache-updates';
+
+export function usePost(postId: string) {
+  return useQuery({
+    queryKey: postKeys.detail(postId),
+    queryFn: ({ signal }) => api.call(postsApi.get, { params: { id: postId }, signal }),
+    refetchOnMount: true,
+    staleTime: 30_000,
+    // A 404 (deleted, blocked, not visible) is the answer; asking again changes nothing.
+    retry: (count, error) => !(isApiError(error) && error.statusCode < 500) && count < 1,
+  });
+}
+
+/** Who smiled at or hummed a post, newest first, a page at a time. */
+export function useReactors(kind: 'smiles' | 'hums', postId: string) {
+  return useInfiniteQuery({
+    queryKey: kind === 'smiles' ? postKeys.smiles(postId) : postKeys.hums(postId),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(postsApi[kind], {
+        params: { id: postId },
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: true,
+    staleTime: 30_000,
+  });
+}
+
+type CommentPages = InfiniteData<CommentPage, string | null>;
+
+/** Voice comments, oldest first; more load at the end. */
+export function useComments(postId: string) {
+  return useInfiniteQuery({
+    queryKey: postKeys.comments(postId),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(postsApi.comments, {
+        params: { id: postId },
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: true,
+    staleTime: 30_000,
+  });
+}
+
+/** Deletes a comment (mine, or any on my post): it leaves the list at once, back if refused. */
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient();
+  const key = postKeys.comments(postId);
+  const mutation = useMutation({
+    mutationFn: ({ comment, idempotencyKey }: { comment: Comment; idempotencyKey: string }) =>
+      api.call(postsApi.removeComment, {
+        params: { id: postId, commentId: comment.id },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onMutate: ({ comment }) => {
+      const before = queryClient.getQueryData<CommentPages>(key);
+      queryClient.setQueryData<CommentPages>(key, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((item) => item.id !== comment.id),
+              })),
+            }
+          : data,
+      );
+      patchPost(queryClient, postId, (post) => withCount(post, 'comments', -1));
+      return { before };
+    },
+    onSuccess: () => toast.success('Comment deleted'),
+    onError: (error, _variables, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      patchPost(queryClient, postId, (post) => withCount(post, 'comments', 1));
+      toast.error(errorMessage(error, 'Could not delete the comment. Try again.'));
+    },
+  });
+  return {
+    ...mutation,
+    remove: (comment: Comment) => mutation.mutate({ comment, idempotencyKey: randomId() }),
+  };
+}
+
+/**
+ * Sends a voice comment: upload (purpose `comment`) with progress, then `POST /posts/:id/comments`.
+ * A failure rejects and keeps what already went through: a retry of the same recording reuses
+ * the uploaded file and the same Idempotency-Key, so it never comments twice.
+ */
+export function useSendComment(postId: string) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const sent = useRef<{ blob: Blob; media: Media | null; key: string } | null>(null);
+
+  const send = useCallback(
+    async (blob: Blob) => {
+      if (sent.current?.blob !== blob) sent.current = { blob, media: null, key: randomId() };
+      const attempt = sent.current;
+      try {
+        if (!attempt.media) {
+          setProgress(0);
+          attempt.media = await uploadMedia(blob, 'comment', { onProgress: setProgress });
+        }
+        setProgress(1);
+        const comment = await api.call(postsApi.comment, {
+          params: { id: postId },
+          body: { voiceMediaId: attempt.media.id },
+          headers: { 'Idempotency-Key': attempt.key },
+        });
+        sent.current = null;
+        appendComment(queryClient, postId, comment);
+        patchPost(queryClient, postId, (post) => withCount(post, 'comments', 1));
+        toast.success('Comment sent');
+        return comment;
+      } finally {
+        setProgress(null);
+      }
+    },
+    [postId, queryClient],
+  );
+  return { send, progress };
+}
+
+/** A new comment goes at the end of the loaded ones, if the last page is loaded. */
+function appendComment(
+  queryClient: ReturnType<typeof useQueryClient>,
+  postId: string,
+  comment: Comment,
+) {
+  queryClient.setQueryData<CommentPages>(postKeys.comments(postId), (data) => {
+    if (!data) return data;
+    const last = data.pages[data.pages.length - 1];
+    // More pages to come: the comment shows when the list reaches its end.
+    if (!last || last.nextCursor) return data;
+    if (last.items.some((item) => item.id === comment.id)) return data;
+    return {
+      ...data,
+      pages: [...data.pages.slice(0, -1), { ...last, items: [...last.items, comment] }],
+    };
+  });
+}

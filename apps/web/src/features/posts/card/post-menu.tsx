@@ -1,0 +1,94 @@
+import type { Post } from '@doers/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { IconLock, IconMore, IconTrash } from '../../../components/ui/icons';
+import { useBlockAuthor, useDeletePost } from '../api/use-reactions';
+
+/** "…": Delete (my post) or Block @author (someone else's), each behind a confirmation. */
+export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeletePost();
+  const block = useBlockAuthor();
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const mine = post.viewer.isAuthor;
+  const handle = `@${post.author.username}`;
+
+  // A tap elsewhere or Escape closes the menu.
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  const confirm = () => {
+    if (mine) {
+      remove.remove(
+        { post },
+        {
+          onSuccess: () => {
+            setConfirming(false);
+            onDeleted?.();
+          },
+        },
+      );
+    } else {
+      block.block(
+        { userId: post.author.id, name: handle },
+        { onSuccess: () => setConfirming(false) },
+      );
+    }
+  };
+
+  return (
+    <div className="post-menu" ref={root}>
+      <button
+        type="button"
+        className="post-menu__toggle"
+        aria-label="More actions for this post"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <IconMore size={22} />
+      </button>
+      {open && (
+        <div id={menuId} className="post-menu__list">
+          <button
+            type="button"
+            className="post-menu__item post-menu__item--danger"
+            onClick={() => {
+              setOpen(false);
+              setConfirming(true);
+            }}
+          >
+            {mine ? <IconTrash size={18} /> : <IconLock size={18} />}
+            {mine ? 'Delete post' : `Block ${handle}`}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={mine ? 'Delete this post?' : `Block ${handle}?`}
+        confirmLabel={mine ? 'Delete post' : 'Block'}
+        tone="danger"
+        loading={remove.isPending || block.isPending}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      >
+        {mine
+          ? 'Its voice note, photo or video, smiles, hums and comments go for good.'
+          : `You will not see each other's posts, comments, quests or vibes, and you stop vibing with each other. You can unblock them in Settings.`}
+      </ConfirmDialog>
+    </div>
+  );
+}
