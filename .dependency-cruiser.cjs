@@ -24,7 +24,9 @@ const SERVER_LAYERS = [
   ['sharing'],
   ['posts'], // posts, the feed's timelines, smiles, hums, voice comments
   ['explore'], // search and the public posts of Explore
+  ['dms'], // voice direct messages and who may message whom
   ['activity', 'notifications'],
+  ['realtime', 'push'], // the event stream (in-process or Redis) | Web Push delivery
   ['auth'],
   ['admin', 'system'], // admin: calls behind a grant read from the database each time
 ];

@@ -21,5 +21,8 @@ export * from './sharing.js';
 export * from './posts.js';
 export * from './explore.js';
 export * from './activity.js';
+export * from './dms.js';
 export * from './notifications.js';
+export * from './realtime.js';
+export * from './push.js';
 export * from './admin.js';

@@ -1,3 +1,5 @@
+import type { NotificationType } from '@doers/contract';
+
 /**
  * Domain events: what happened, published by the service that made it happen once its
  * transaction has committed. Subscribers (notifications today; realtime, Web Push and a Redis
@@ -34,6 +36,29 @@ export type DomainEvents = {
   'user.blocked': { blockerId: string; blockedId: string };
   'referral.joined': { referrerId: string; userId: string };
   'streak.milestoneReached': { userId: string; questId: string; days: number; day: string };
+  'dm.sent': { messageId: string; conversationId: string; senderId: string; recipientId: string };
+  /** `listenerId` played `senderId`'s message. */
+  'dm.listened': {
+    messageId: string;
+    conversationId: string;
+    senderId: string;
+    listenerId: string;
+    listenedAt: string;
+  };
+  'dm.deleted': {
+    messageId: string;
+    conversationId: string;
+    senderId: string;
+    recipientId: string;
+  };
+  /** `userId` opened the conversation: their unread count changed. */
+  'dm.read': { conversationId: string; userId: string };
+  /** A notification row was written (or a fold grew) for `userId`. */
+  'notification.created': { notificationId: string; userId: string; type: NotificationType };
+  /** Some of `userId`'s notifications were marked read: their unread count changed. */
+  'notifications.read': { userId: string };
+  /** A session ended (sign-out, revoked, password changed): its streams close. */
+  'session.ended': { userId: string; sessionId: string };
 };
 
 export type EventName = keyof DomainEvents;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { dmMessage } from './dms.js';
+import { notificationView, unreadCounts } from './notifications.js';
+
+/**
+ * The realtime stream (docs/product/realtime.md): `GET /api/events`, Server-Sent Events, one per
+ * signed-in client. The access token travels in the Authorization header as on every call (the
+ * web app reads the stream with fetch, never with a token in the address). Each event's SSE
+ * `event:` is its `type`, its `data:` the JSON below, its `id:` what `Last-Event-ID` sends back
+ * on reconnecting to receive what was missed.
+ */
+export const EVENTS_PATH = '/events';
+
+/** Seconds between comment lines that keep proxies from closing a quiet stream. */
+export const STREAM_HEARTBEAT_SECONDS = 20;
+
+export const streamEvent = z.discriminatedUnion('type', [
+  /** Someone did something for the viewer: a new line, or a fold grown by one. */
+  z.object({ type: z.literal('notification'), notification: notificationView }),
+  /** A message in one of the viewer's conversations, sent by either person (other devices). */
+  z.object({ type: z.literal('dm'), message: dmMessage }),
+  z.object({
+    type: z.literal('dm-listened'),
+    conversationId: z.string(),
+    messageId: z.string(),
+    listenedAt: z.string(),
+  }),
+  z.object({ type: z.literal('dm-deleted'), conversationId: z.string(), messageId: z.string() }),
+  /** Sent whenever any of the viewer's counts changes, and first on every (re)connection. */
+  z.object({ type: z.literal('unread-counts'), counts: unreadCounts }),
+]);
+export type StreamEvent = z.infer<typeof streamEvent>;
+export type StreamEventType = StreamEvent['type'];
