@@ -23,6 +23,7 @@ export * from './explore.js';
 export * from './activity.js';
 export * from './dms.js';
 export * from './notifications.js';
+export * from './notification-text.js';
 export * from './realtime.js';
 export * from './push.js';
 export * from './admin.js';
