@@ -36,6 +36,8 @@ export const RATE_RULES = {
   // Smiles and hums together.
   react: { limit: 300, windowMs: HOUR },
   comment: { limit: 60, windowMs: HOUR },
+  // Voice direct messages, per sender: a conversation's pace, never a broadcast.
+  dm: { limit: 120, windowMs: HOUR },
   upload: { limit: 30, windowMs: 30 * MINUTE },
 } satisfies Record<string, RateRule>;
 
