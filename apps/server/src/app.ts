@@ -22,6 +22,9 @@ import { ExplorePostsRepository } from './modules/explore/explore-posts.reposito
 import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { ExploreService } from './modules/explore/explore.service.js';
 import { SearchRepository } from './modules/explore/search.repository.js';
+import { DmsRepository } from './modules/dms/dms.repository.js';
+import { dmsRoutes } from './modules/dms/dms.routes.js';
+import { DmsService } from './modules/dms/dms.service.js';
 import { registerMediaHttp } from './modules/media/media.http.js';
 import { UrlSigner } from './modules/media/media-access.js';
 import { MediaRepository } from './modules/media/media.repository.js';
@@ -276,6 +279,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     media,
   });
 
+  // dms: voice direct messages; a message's file is heard by the two people of its conversation
+  const dms = new DmsService({ db, dms: new DmsRepository(db), media, blocks, events, clock });
+  media.access.register('dm', (viewerId, messageId) => dms.mayViewMedia(viewerId, messageId));
+
   // activity, notifications
   const activity = new ActivityService(new ActivityRepository(db));
   const notifications = new NotificationsService({
@@ -381,6 +388,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sharingRoutes(route, { sharing, leaderboard, limits });
       postsRoutes(route, { posts, feed, reactions, comments, limits });
       exploreRoutes(route, { explore });
+      dmsRoutes(route, { dms, limits });
       activityRoutes(route, { activity });
       notificationsRoutes(route, { notifications });
       authRoutes(route, { auth, signIns, limits, loginGuard });
