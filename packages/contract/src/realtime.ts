@@ -27,7 +27,15 @@ export const streamEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('dm-deleted'), conversationId: z.string(), messageId: z.string() }),
   /** Sent whenever any of the viewer's counts changes, and first on every (re)connection. */
-  z.object({ type: z.literal('unread-counts'), counts: unreadCounts }),
+  z.object({
+    type: z.literal('unread-counts'),
+    counts: unreadCounts,
+    /**
+     * On a reconnection whose Last-Event-ID could not be replayed in full (too old, too many
+     * missed, or from a restarted server): the client refetches its lists instead.
+     */
+    resync: z.boolean().optional(),
+  }),
 ]);
 export type StreamEvent = z.infer<typeof streamEvent>;
 export type StreamEventType = StreamEvent['type'];

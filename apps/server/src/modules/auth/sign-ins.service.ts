@@ -8,6 +8,7 @@ import type {
 } from '@doers/contract';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
+import type { EventBus } from '../../platform/events.js';
 import { notFound, unauthorized } from '../../platform/errors.js';
 import type { Auth } from '../../platform/router.js';
 import type { SecurityLog } from '../../platform/security-log.js';
@@ -45,6 +46,7 @@ export class SignInsService {
       signer: TokenSigner;
       clock: Clock;
       log: SecurityLog;
+      events: EventBus;
     },
   ) {}
 
@@ -98,6 +100,7 @@ export class SignInsService {
     if (row.used_at && now.getTime() - row.used_at.getTime() >= REUSE_GRACE_MS) {
       await this.deps.sessions.end(row.user_id, row.session_id, now);
       this.deps.log('refresh.reused', { userId: row.user_id, sessionId: row.session_id, ip });
+      await this.sessionsEnded(row.user_id, [row.session_id]);
       throw expired();
     }
     if (row.session_expires_at.getTime() <= now.getTime()) throw expired();
@@ -174,6 +177,7 @@ export class SignInsService {
     for (const sessionId of ended) {
       this.deps.log('session.ended', { userId: auth.userId, sessionId, ip });
     }
+    await this.sessionsEnded(auth.userId, ended);
     return { ended: ended.length };
   }
 
@@ -182,9 +186,19 @@ export class SignInsService {
     return this.deps.sessions.endAll(tx, userId, this.deps.clock.now(), except);
   }
 
+  /** After the sessions' end has committed: their open streams close (realtime). */
+  async sessionsEnded(userId: string, sessionIds: string[]): Promise<void> {
+    for (const sessionId of sessionIds) {
+      await this.deps.events.publish('session.ended', { userId, sessionId });
+    }
+  }
+
   private async endSession(userId: string, sessionId: string, ip: string): Promise<boolean> {
     const ended = await this.deps.sessions.end(userId, sessionId, this.deps.clock.now());
-    if (ended) this.deps.log('session.ended', { userId, sessionId, ip });
+    if (ended) {
+      this.deps.log('session.ended', { userId, sessionId, ip });
+      await this.sessionsEnded(userId, [sessionId]);
+    }
     return ended;
   }
 
