@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Redirect } from '../components/ui/route-pending';
 import { PageSpinner } from '../components/ui/spinner';
 import { activityRoutes } from '../features/activity';
+import { dmsRoutes } from '../features/dms';
 import { authRoutes } from '../features/auth';
 import { NotFoundPage, RouteErrorScreen } from '../features/errors';
 import { exploreRoutes } from '../features/explore';
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
           ...questRoutes,
           ...activityRoutes,
           ...vibesRoutes,
+          ...dmsRoutes,
           // Screens still to be built render an honest "on its way" panel.
           ...upcomingRoutes,
         ],

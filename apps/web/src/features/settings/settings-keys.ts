@@ -5,4 +5,5 @@ export const settingsKeys = {
   vibers: ['settings', 'vibers'] as const,
   interests: ['settings', 'interests'] as const,
   blockedUsers: ['settings', 'blocked-users'] as const,
+  dmSettings: ['settings', 'dm-settings'] as const,
 };

@@ -1,12 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  IconBell,
-  IconFlame,
-  IconMessage,
-  IconQr,
-  IconSettings,
-  IconStar,
-} from '../../components/ui/icons';
+import { IconBell, IconFlame, IconQr, IconSettings, IconStar } from '../../components/ui/icons';
 import type { UpcomingPath } from './upcoming-paths';
 
 export interface UpcomingScreen {
@@ -44,22 +37,6 @@ const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
     icon: icon(IconBell),
     description:
       'Vibes, smiles, hums, voice comments, quest requests and streak reminders will show up here.',
-  },
-  '/dms': {
-    title: 'Messages',
-    icon: icon(IconMessage),
-    description: 'Your voice-message conversations will be listed here, with unread ones on top.',
-  },
-  '/dms/new/:userId': {
-    title: 'New message',
-    icon: icon(IconMessage),
-    description: "Here you'll record a voice message to start a conversation.",
-  },
-  '/dms/:conversationId': {
-    title: 'Conversation',
-    icon: icon(IconMessage),
-    description:
-      'A conversation will show your voice messages back and forth, with a listened mark on each.',
   },
   '/settings/notifications': {
     title: 'Notification settings',

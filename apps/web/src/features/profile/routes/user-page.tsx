@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useUserProfile } from '../api/profile-api';
 import { BlockPerson } from '../components/block-person';
 import { BlockedProfile } from '../components/blocked-profile';
+import { MessageButton } from '../components/message-button';
 import { ProfileSkeleton, ProfileView } from '../components/profile-view';
 import { SendVibe } from '../components/send-vibe';
 import { StopVibing } from '../components/stop-vibing';
@@ -67,6 +68,7 @@ export function UserPage() {
         actions={
           <>
             <SendVibe person={person} />
+            <MessageButton person={person} />
             <StopVibing person={person} />
             <BlockPerson person={person} />
           </>

@@ -4,9 +4,13 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { SignedInDevices } from '../components/signed-in-devices';
 import { VibersSection } from '../components/vibers-section';
+import { WhoCanMessageSection } from '../components/who-can-message-section';
 import './privacy-page.css';
 
-/** Privacy and security: where I am signed in, my password, and who vibes with me. */
+/**
+ * Privacy and security: where I am signed in, my password, who can message me, and who vibes
+ * with me.
+ */
 export function PrivacyPage() {
   usePageTitle('Privacy');
   return (
@@ -18,6 +22,7 @@ export function PrivacyPage() {
       <h1 className="page__title">Privacy</h1>
       <SignedInDevices />
       <ChangePasswordForm />
+      <WhoCanMessageSection />
       <VibersSection />
     </div>
   );

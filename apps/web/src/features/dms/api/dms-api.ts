@@ -1,0 +1,161 @@
+import { dmsApi, type Conversation, type DmMessage, type Media } from '@doers/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { api } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-error';
+import { uploadMedia } from '../../../lib/media-upload';
+import { reflects } from '../../../lib/query-topics';
+import { randomId } from '../../../lib/random-id';
+import { notificationKeys } from '../../notifications';
+import { dmKeys } from '../dm-keys';
+import {
+  applyDmDeleted,
+  applyDmListened,
+  applyDmMessage,
+  applyDmRead,
+  putConversation,
+} from '../lib/dm-cache';
+
+/** A 4xx (not mine, gone, refused) is the answer: asking again changes nothing. */
+const retryServerErrors = (count: number, error: unknown) =>
+  !(isApiError(error) && error.statusCode < 500) && count < 1;
+
+/**
+ * My conversations, newest activity first. Loaded on every visit (a block or an unblock changes
+ * who may send); kept fresh meanwhile by the cache updates of lib/dm-cache.ts.
+ */
+export function useConversations() {
+  return useInfiniteQuery({
+    ...reflects('blocks'),
+    queryKey: dmKeys.list,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(dmsApi.conversations, { query: { cursor: pageParam ?? undefined }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: 'always',
+  });
+}
+
+export function useConversation(conversationId: string, enabled = true) {
+  return useQuery({
+    ...reflects('blocks'),
+    queryKey: dmKeys.conversation(conversationId),
+    queryFn: ({ signal }) => api.call(dmsApi.get, { params: { id: conversationId }, signal }),
+    enabled,
+    refetchOnMount: 'always',
+    retry: retryServerErrors,
+  });
+}
+
+/** A thread's messages, newest first as the API pages them (the screen shows them oldest on top). */
+export function useMessages(conversationId: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: dmKeys.messages(conversationId),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(dmsApi.messages, {
+        params: { id: conversationId },
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+    refetchOnMount: 'always',
+    retry: retryServerErrors,
+  });
+}
+
+/** `/dms/new/{userId}`: the conversation with that person, made when there is none. */
+export function useOpenConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api.call(dmsApi.open, {
+        params: { userId },
+        headers: { 'Idempotency-Key': randomId() },
+      }),
+    onSuccess: (conversation) => putConversation(queryClient, conversation),
+  });
+}
+
+/** Opening a thread reads it: its unread mark and the header's badge go. */
+export function useMarkRead(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(dmsApi.read, { params: { id: conversationId } }),
+    onSuccess: () => {
+      applyDmRead(queryClient, conversationId);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCounts });
+    },
+  });
+}
+
+/** I played the other person's message: their listened mark (once; a failure is not shown). */
+export function useMarkListened() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: DmMessage) =>
+      api.call(dmsApi.listened, {
+        params: { id: message.conversationId, messageId: message.id },
+      }),
+    onSuccess: (message) =>
+      applyDmListened(queryClient, {
+        conversationId: message.conversationId,
+        messageId: message.id,
+        listenedAt: message.listenedAt ?? new Date().toISOString(),
+      }),
+  });
+}
+
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: DmMessage) =>
+      api.call(dmsApi.remove, {
+        params: { id: message.conversationId, messageId: message.id },
+        headers: { 'Idempotency-Key': randomId() },
+      }),
+    onSuccess: (_nothing, message) =>
+      applyDmDeleted(queryClient, {
+        conversationId: message.conversationId,
+        messageId: message.id,
+      }),
+  });
+}
+
+/**
+ * Sends a recording: upload (with progress), then the message. A failure keeps what was done:
+ * a retry of the same recording reuses its finished upload and its Idempotency-Key, so a bad
+ * connection never loses a recording nor sends it twice.
+ */
+export function useSendDm(conversation: Pick<Conversation, 'id'>) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const attempt = useRef<{ blob: Blob; media: Media | null; key: string } | null>(null);
+
+  const send = useCallback(
+    async (blob: Blob): Promise<DmMessage> => {
+      if (attempt.current?.blob !== blob) attempt.current = { blob, media: null, key: randomId() };
+      const current = attempt.current;
+      try {
+        if (!current.media) {
+          setProgress(0);
+          current.media = await uploadMedia(blob, 'dm', { onProgress: setProgress });
+        }
+        setProgress(1);
+        const message = await api.call(dmsApi.send, {
+          params: { id: conversation.id },
+          body: { voiceMediaId: current.media.id },
+          headers: { 'Idempotency-Key': current.key },
+        });
+        attempt.current = null;
+        applyDmMessage(queryClient, message);
+        return message;
+      } finally {
+        setProgress(null);
+      }
+    },
+    [conversation.id, queryClient],
+  );
+  return { send, progress };
+}
