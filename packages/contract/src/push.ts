@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './http.js';
+import type { NotificationType } from './notifications.js';
 
 /**
  * Web Push (docs/product/push.md): a device subscribes after its owner taps to turn it on; the
@@ -20,6 +21,21 @@ export const pushSubscription = z.object({
   }),
 });
 export type PushSubscriptionJson = z.infer<typeof pushSubscription>;
+
+/**
+ * What a push carries, decrypted by the browser and read by the service worker: the words of
+ * `notificationText`, the screen to open, and a tag so a newer push about the same line (a fold
+ * that grew) replaces the older one instead of piling up.
+ */
+export type PushMessage = {
+  title: string;
+  body: string;
+  /** An app path ('/posts/…'): opened, or focused if open, on a tap. */
+  url: string;
+  tag: string;
+  notificationId: string;
+  type: NotificationType;
+};
 
 export const pushUnsubscribeRequest = z.object({ endpoint: z.string().max(2000) });
 

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkS3Env, mediaEnv, mediaSettings, type MediaSettings } from './media-settings.js';
+import { checkVapidEnv, pushEnv, pushSettings, type PushSettings } from './push-settings.js';
 import { trustProxySetting, type TrustProxy } from './trust-proxy.js';
 
 const optionalUrl = (protocols: string[]) =>
@@ -39,6 +40,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
   ...mediaEnv,
+  ...pushEnv,
 });
 
 export type Config = {
@@ -67,13 +69,15 @@ export type Config = {
   webDist: string;
   /** Media storage (disk or S3), its temp folders, and where ffmpeg is. */
   media: MediaSettings;
+  /** Web Push: the VAPID keys (generated once into DATA_DIR when unset), which endpoints to allow. */
+  push: PushSettings;
 };
 
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment; a bad value stops the server with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.superRefine(checkS3Env).safeParse(env);
+  const parsed = envSchema.superRefine(checkS3Env).superRefine(checkVapidEnv).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     media: mediaSettings(e, dataDir),
+    push: pushSettings(e, dataDir),
   };
 }
 

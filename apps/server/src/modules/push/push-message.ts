@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import { notificationText, type NotificationView, type PushMessage } from '@doers/contract';
+
+/** What a notification is about: pushes about the same thing replace each other. */
+function subjectOf(view: NotificationView): string {
+  switch (view.type) {
+    case 'smile':
+    case 'hum':
+    case 'comment':
+      return view.data.postId;
+    case 'quest_request':
+    case 'quest_request_accepted':
+    case 'quest_joined':
+      return view.data.questId;
+    case 'streak_milestone':
+      return `${view.data.questId}:${view.data.days}`;
+    case 'dm':
+      return view.data.conversationId;
+    case 'streak_reminder':
+      return view.data.day;
+    case 'vibe':
+    case 'referral_joined':
+      return view.id;
+  }
+}
+
+/** The push for one line of the person's list, in the list's own words (notificationText). */
+export function pushMessageOf(view: NotificationView): PushMessage {
+  const text = notificationText(view);
+  return {
+    title: text.title,
+    body: text.body,
+    url: text.url,
+    tag: `${view.type}:${subjectOf(view)}`,
+    notificationId: view.id,
+    type: view.type,
+  };
+}
+
+/**
+ * The Topic header (RFC 8030 §5.4): a push still waiting at the push service is replaced by a
+ * newer one with the same topic. At most 32 base64url characters, so the tag is hashed.
+ */
+export function topicOf(tag: string): string {
+  return createHash('sha256').update(tag).digest('base64url').slice(0, 32);
+}
