@@ -82,12 +82,13 @@ import { createAuthenticate } from './platform/authenticate.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import { EventBus } from './platform/events.js';
-import { Jobs } from './platform/jobs.js';
+import { InProcessJobs, type Jobs } from './platform/jobs.js';
 import { createHttpServer, serveWebAppLast } from './platform/http-server.js';
 import type { LogStream } from './platform/logger.js';
 import type { Mailer } from './platform/mailer.js';
 import type { ObjectStorage } from './platform/object-storage.js';
 import { RateLimits, type RateStore } from './platform/rate-limiter.js';
+import { PgJobs } from './platform/pg-jobs.js';
 import { createSecurityLog } from './platform/security-log.js';
 import { createRouter } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
@@ -102,6 +103,8 @@ export type AppDeps = {
   version: string;
   /** Where "now" comes from: the system clock, or a TestClock that tests move. */
   clock: Clock;
+  /** PostgreSQL: the job queue's schema (runtime.ts); `pgboss` when not given. */
+  queueSchema?: string | undefined;
   /** Tests check every answer against the contract's response schema. */
   checkResponses?: boolean;
   /** Tests read the log lines; otherwise they go to stdout. */
@@ -334,10 +337,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // admin: every call checks the person's grant in the database
   const admin = new AdminService({ guard: new AdminGuard(users), users });
 
-  // Work on a timer, each run asking the injected clock (tests call app.jobs.run instead).
-  const jobs = new Jobs(app.log);
+  // Work on a timer, each run asking the injected clock (tests call app.jobs.run instead), and
+  // queued work: in this process on PGlite; on PostgreSQL shared by every instance, so a job
+  // runs in one of them only (decision 12).
+  const jobs: Jobs =
+    db.engine === 'postgres' && config.databaseUrl
+      ? new PgJobs({
+          connectionString: config.databaseUrl,
+          schema: deps.queueSchema ?? 'pgboss',
+          db,
+          clock,
+          log: app.log,
+        })
+      : new InProcessJobs(app.log, { clock });
   app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
   jobs.every('posts.trimTimelines', 60 * 60_000, () => feed.trimTimelines());
 

@@ -17,6 +17,11 @@ export type Runtime = {
   /** Uploaded media: DATA_DIR/media, or the S3 bucket when S3_* are set. */
   storage: ObjectStorage;
   redis: Redis | undefined;
+  /**
+   * On PostgreSQL, the schema of the job queue's own tables (pg-boss, decision 12): `pgboss`, or
+   * one beside each test run's schema so parallel suites never take each other's jobs.
+   */
+  queueSchema: string | undefined;
   close(): Promise<void>;
 };
 
@@ -62,6 +67,11 @@ export async function openRuntime(
     mailer,
     storage,
     redis,
+    queueSchema: config.databaseUrl
+      ? options.pgSchema
+        ? `${options.pgSchema}_jobs`
+        : 'pgboss'
+      : undefined,
     async close() {
       mailer.close();
       await storage.close();

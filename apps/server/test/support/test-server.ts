@@ -95,6 +95,8 @@ export async function startTestServer(
       await app.close();
       if (runtime.db.engine === 'postgres')
         await runtime.db.query(`DROP SCHEMA "${schema}" CASCADE`);
+      if (runtime.queueSchema)
+        await runtime.db.query(`DROP SCHEMA IF EXISTS "${runtime.queueSchema}" CASCADE`);
       await runtime.close();
       await rm(dataDir, { recursive: true, force: true });
     },

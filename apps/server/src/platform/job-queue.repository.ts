@@ -1,0 +1,30 @@
+import type PgBoss from 'pg-boss';
+
+/**
+ * The one statement we run on pg-boss's own tables (its schema, its connections): what drain()
+ * waits for. pg-boss 10 (pinned) keeps every job in `<schema>.job`, its state an enum ordered
+ * created < retry < active < completed < cancelled < failed.
+ */
+export class JobQueueRepository {
+  readonly #unfinished: string;
+
+  constructor(
+    private readonly db: PgBoss.Db,
+    schema: string,
+  ) {
+    const table = `"${schema.replace(/"/g, '')}".job`;
+    // A retry waiting for its pause is made due now: tests see every try without waiting.
+    this.#unfinished = `WITH due AS (
+        UPDATE ${table} SET start_after = now()
+        WHERE name = ANY($1) AND state = 'retry' AND start_after > now()
+        RETURNING 1
+      )
+      SELECT count(*)::int AS count FROM ${table} WHERE name = ANY($1) AND state < 'completed'`;
+  }
+
+  /** How many jobs of these queues are waiting, running or waiting to be tried again. */
+  async unfinished(queues: string[]): Promise<number> {
+    const { rows } = await this.db.executeSql(this.#unfinished, [queues]);
+    return (rows[0] as { count: number } | undefined)?.count ?? 0;
+  }
+}
