@@ -23,6 +23,7 @@ import { VibesService } from '../modules/vibes/vibes.service.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import type { ObjectStorage } from '../platform/object-storage.js';
+import { seedDemoDms } from './demo-dms.js';
 import { seedDemoPosts } from './demo-posts.js';
 import { EventBus } from '../platform/events.js';
 import { seedDemoQuests } from './demo-quests.js';
@@ -105,6 +106,9 @@ export async function seedDemo(
     // Demo posts are a nicety: a failing ffmpeg must not keep the server from starting.
     await seedDemoPosts({ db, config, log, clock, storage, stats, people, quests }).catch(
       (error: unknown) => log.warn({ err: error }, 'demo posts left out'),
+    );
+    await seedDemoDms({ db, config, log, clock, storage, maya: people[0], leo: people[1] }).catch(
+      (error: unknown) => log.warn({ err: error }, 'demo messages left out'),
     );
     log.info({ users: rows.length }, 'demo content seeded');
   }

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database.js';
+import { DmsRepository } from '../modules/dms/dms.repository.js';
+import { UrlSigner } from '../modules/media/media-access.js';
+import { MediaRepository } from '../modules/media/media.repository.js';
+import { MediaService } from '../modules/media/media.service.js';
+import type { UserRow } from '../modules/users/users.repository.js';
+import type { Clock } from '../platform/clock.js';
+import type { Config } from '../platform/config.js';
+import type { ObjectStorage } from '../platform/object-storage.js';
+import { speechLikeTone } from './demo-posts.js';
+
+const MINUTE = 60_000;
+
+/**
+ * A short voice conversation between Maya and Leo (real audio through the media pipeline, as
+ * the demo posts), so /dms is alive: Maya listened to Leo's first message and answered, Leo
+ * listened, and his last one waits unread on her badge. Without ffmpeg it is left out.
+ */
+export async function seedDemoDms(d: {
+  db: Database;
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  storage: ObjectStorage;
+  maya: UserRow;
+  leo: UserRow;
+}): Promise<void> {
+  const media = new MediaService({
+    media: new MediaRepository(d.db),
+    storage: d.storage,
+    signer: new UrlSigner(d.config.jwtSecret),
+    clock: d.clock,
+    ffmpeg: { ffmpeg: d.config.media.ffmpegPath, ffprobe: d.config.media.ffprobePath },
+    tempDir: d.config.media.tempDir,
+    resumableDir: d.config.media.resumableDir,
+    voiceLimits: async () => ({ postDuration: 120, dmDuration: 120 }),
+    log: d.log,
+  });
+  await media.start();
+  if (media.ffmpegProblem) {
+    d.log.warn({ problem: media.ffmpegProblem }, 'demo messages left out: voice needs ffmpeg');
+    return;
+  }
+  const { maya, leo } = d;
+  const script = [
+    { from: leo, minutesAgo: 95, seconds: 4, hz: 125, listened: true },
+    { from: maya, minutesAgo: 80, seconds: 3, hz: 200, listened: true },
+    { from: leo, minutesAgo: 12, seconds: 2, hz: 140, listened: false },
+  ];
+  const dms = new DmsRepository(d.db);
+  const now = d.clock.now().getTime();
+  const notes = [];
+  for (const line of script) {
+    notes.push(
+      await media.withWorkDir(async (dir) => {
+        const file = join(dir, 'demo.webm');
+        await speechLikeTone(d.config.media.ffmpegPath, file, line.seconds, line.hz);
+        return media.accept(line.from.id, 'dm', file, dir);
+      }),
+    );
+  }
+  await d.db.transaction(async (tx) => {
+    const conversationId = await dms.create(tx, {
+      id: randomUUID(),
+      a: maya.id,
+      b: leo.id,
+      at: new Date(now - 100 * MINUTE),
+    });
+    for (const [i, line] of script.entries()) {
+      const id = randomUUID();
+      const at = new Date(now - line.minutesAgo * MINUTE);
+      await media.attach(tx, {
+        mediaId: notes[i]!.id,
+        ownerId: line.from.id,
+        type: 'dm',
+        attachedId: id,
+        isPublic: false,
+        purpose: 'dm',
+      });
+      await dms.insertMessage(tx, {
+        id,
+        conversationId,
+        senderId: line.from.id,
+        voiceMediaId: notes[i]!.id,
+        at,
+      });
+      if (line.listened) await dms.markListened(tx, id, new Date(at.getTime() + 5 * MINUTE));
+    }
+  });
+  d.log.info({ messages: script.length }, 'demo messages seeded');
+}
