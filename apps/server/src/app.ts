@@ -32,6 +32,13 @@ import { MediaService } from './modules/media/media.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { NotificationLinesRepository } from './modules/notifications/notification-lines.repository.js';
+import { NotificationSettingsRepository } from './modules/notifications/notification-settings.repository.js';
+import {
+  REMINDER_EVERY_MS,
+  StreakReminderService,
+} from './modules/notifications/streak-reminder.service.js';
+import { StreakRemindersRepository } from './modules/notifications/streak-reminders.repository.js';
 import { CommentsRepository } from './modules/posts/comments.repository.js';
 import { CommentsService } from './modules/posts/comments.service.js';
 import { FeedService } from './modules/posts/feed.service.js';
@@ -290,6 +297,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const activity = new ActivityService(new ActivityRepository(db));
   const notifications = new NotificationsService({
     notifications: new NotificationsRepository(db),
+    lines: new NotificationLinesRepository(db),
+    settings: new NotificationSettingsRepository(db),
+    events,
+    clock,
   });
 
   // auth, system
@@ -355,6 +366,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
   jobs.every('posts.trimTimelines', 60 * 60_000, () => feed.trimTimelines());
+  const reminders = new StreakReminderService({
+    db,
+    reminders: new StreakRemindersRepository(db),
+    notifications,
+    clock,
+  });
+  jobs.every('notifications.streakReminder', REMINDER_EVERY_MS, () => reminders.run());
 
   // Who reacts to what happened. Realtime, Web Push and a Redis fan-out subscribe here too.
   events.subscribe('quest.created', (e) => onboarding.questCreated(e));
@@ -372,6 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe('post.smiled', (e) => notifications.postSmiled(e));
   events.subscribe('post.hummed', (e) => notifications.postHummed(e));
   events.subscribe('comment.created', (e) => notifications.commentCreated(e));
+  events.subscribe('dm.sent', (e) => notifications.dmSent(e));
 
   const { authenticate, identifyIfPossible } = createAuthenticate(signer, sessions, clock);
   const routerFor = (scope: FastifyInstance) =>

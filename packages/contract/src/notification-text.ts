@@ -71,7 +71,8 @@ export function notificationText(view: NotificationView): NotificationText {
       return {
         title: 'Request to join',
         body: `${who} asked to join your quest`,
-        url: `/quests/${view.data.questId}`,
+        // Requests are decided on the activity screen, where every pending one is listed.
+        url: '/activity',
       };
     case 'quest_request_accepted':
       return {

@@ -53,8 +53,16 @@ export type DomainEvents = {
   };
   /** `userId` opened the conversation: their unread count changed. */
   'dm.read': { conversationId: string; userId: string };
-  /** A notification row was written (or a fold grew) for `userId`. */
-  'notification.created': { notificationId: string; userId: string; type: NotificationType };
+  /**
+   * A notification row was written (or a fold grew) for `userId`. `inApp` false: the person
+   * turned the list off for this type, so the row is for Web Push only and no line shows it.
+   */
+  'notification.created': {
+    notificationId: string;
+    userId: string;
+    type: NotificationType;
+    inApp: boolean;
+  };
   /** Some of `userId`'s notifications were marked read: their unread count changed. */
   'notifications.read': { userId: string };
   /** A session ended (sign-out, revoked, password changed): its streams close. */

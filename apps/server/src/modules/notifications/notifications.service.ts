@@ -1,26 +1,141 @@
-import type { UnreadCounts } from '@doers/contract';
-import type { DomainEvents } from '../../platform/events.js';
+import {
+  NOTIFICATION_TYPES,
+  type MarkNotificationsReadRequest,
+  type NewNotification,
+  type NotificationChannels,
+  type NotificationPage,
+  type NotificationSettings,
+  type NotificationType,
+  type NotificationView,
+  type UnreadCounts,
+} from '@doers/contract';
+import type { Queryable } from '../../db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DomainEvents, EventBus } from '../../platform/events.js';
+import { decodeCursor, page } from '../../platform/pagination.js';
+import type { LineRow, NotificationLinesRepository } from './notification-lines.repository.js';
+import type {
+  NotificationSettingsRepository,
+  SettingsRow,
+} from './notification-settings.repository.js';
 import type { NotificationsRepository } from './notifications.repository.js';
+
+/** Every type is on in both channels until the person turns it off; no reminder until asked. */
+const ON: NotificationChannels = { inApp: true, push: true };
 
 /**
  * Notifications (docs/product/notifications.md). Nothing else writes them: this module
  * subscribes to what happened (app.ts wires each event to the handler below).
  */
 export class NotificationsService {
-  constructor(private readonly deps: { notifications: NotificationsRepository }) {}
+  constructor(
+    private readonly deps: {
+      notifications: NotificationsRepository;
+      lines: NotificationLinesRepository;
+      settings: NotificationSettingsRepository;
+      events: EventBus;
+      clock: Clock;
+    },
+  ) {}
+
+  /**
+   * Writes a notification (folding it into its line) and tells subscribers: realtime shows the
+   * line (`inApp` false: the person turned the list off for this type, only Web Push may use it).
+   * Returns the notification's id, or null when nothing was written (blocked either way, both
+   * channels off, a repeat the fold skips).
+   */
+  async write(n: NewNotification): Promise<string | null> {
+    const written = await this.deps.lines.write(n, this.deps.clock.now());
+    if (!written) return null;
+    await this.published(n, written.id, written.in_app);
+    return written.id;
+  }
+
+  /** The same inside the caller's transaction, which publishes once it has committed. */
+  async writeIn(tx: Queryable, n: NewNotification): Promise<{ id: string; inApp: boolean } | null> {
+    const written = await this.deps.lines.write(n, this.deps.clock.now(), tx);
+    return written ? { id: written.id, inApp: written.in_app } : null;
+  }
+
+  /** For a write made inside a transaction: publish once it has committed. */
+  async published(n: NewNotification, notificationId: string, inApp: boolean): Promise<void> {
+    await this.deps.events.publish('notification.created', {
+      notificationId,
+      userId: n.userId,
+      type: n.type,
+      inApp,
+    });
+  }
+
+  /** The person's lines, newest first, a page at a time (the web app groups them by day). */
+  async list(
+    userId: string,
+    query: { cursor?: string | undefined; limit: number },
+  ): Promise<NotificationPage> {
+    const { limit } = query;
+    const rows = await this.deps.lines.page(userId, decodeCursor(query.cursor), limit);
+    const { items, nextCursor } = page(rows, limit, (r) => ({ at: r.at, id: r.id }));
+    return { items: items.map(toView), nextCursor };
+  }
+
+  /** The line `notificationId` belongs to now, or null when it is not this person's. */
+  async view(userId: string, notificationId: string): Promise<NotificationView | null> {
+    const row = await this.deps.lines.line(userId, notificationId);
+    return row ? toView(row) : null;
+  }
+
+  /** Marks the given lines (or every line) read and answers the new counts. */
+  async markRead(userId: string, body: MarkNotificationsReadRequest): Promise<UnreadCounts> {
+    const marked = await this.deps.lines.markRead(userId, body.ids ?? null, this.deps.clock.now());
+    if (marked > 0) await this.deps.events.publish('notifications.read', { userId });
+    return this.unreadCounts(userId);
+  }
+
+  async settings(userId: string): Promise<NotificationSettings> {
+    return toSettings(await this.deps.settings.find(userId));
+  }
+
+  async updateSettings(
+    userId: string,
+    change: {
+      types?: Partial<Record<NotificationType, NotificationChannels>> | undefined;
+      reminderHour?: number | null | undefined;
+    },
+  ): Promise<NotificationSettings> {
+    const row = await this.deps.settings.save(
+      userId,
+      { types: change.types ?? {}, reminderHour: change.reminderHour },
+      this.deps.clock.now(),
+    );
+    return toSettings(row);
+  }
+
+  /** Whether `type` goes to the person's list and to their devices (Web Push reads this). */
+  async channelsFor(userId: string, type: NotificationType): Promise<NotificationChannels> {
+    const row = await this.deps.settings.find(userId);
+    return row?.types[type] ?? ON;
+  }
+
+  async dmSent(e: DomainEvents['dm.sent']): Promise<void> {
+    await this.write({
+      userId: e.recipientId,
+      type: 'dm',
+      actorId: e.senderId,
+      data: { conversationId: e.conversationId, messageId: e.messageId },
+    });
+  }
 
   async unreadCounts(userId: string): Promise<UnreadCounts> {
     const counts = await this.deps.notifications.unreadCounts(userId);
-    // Direct messages arrive with their own feature; until then there are none.
     return {
       unreadNotifications: counts.notifications,
-      unreadDMs: 0,
+      unreadDMs: counts.dms,
       unreadQuestRequests: counts.requests,
     };
   }
 
   async vibeSent(e: DomainEvents['vibe.sent']): Promise<void> {
-    await this.deps.notifications.insert({
+    await this.write({
       userId: e.targetUserId,
       type: 'vibe',
       actorId: e.senderId,
@@ -29,7 +144,7 @@ export class NotificationsService {
   }
 
   async referralJoined(e: DomainEvents['referral.joined']): Promise<void> {
-    await this.deps.notifications.insert({
+    await this.write({
       userId: e.referrerId,
       type: 'referral_joined',
       actorId: e.userId,
@@ -38,7 +153,7 @@ export class NotificationsService {
   }
 
   async questRequestCreated(e: DomainEvents['questRequest.created']): Promise<void> {
-    await this.deps.notifications.insert({
+    await this.write({
       userId: e.ownerId,
       type: 'quest_request',
       actorId: e.userId,
@@ -47,7 +162,7 @@ export class NotificationsService {
   }
 
   async questRequestAccepted(e: DomainEvents['questRequest.accepted']): Promise<void> {
-    await this.deps.notifications.insert({
+    await this.write({
       userId: e.userId,
       type: 'quest_request_accepted',
       actorId: e.ownerId,
@@ -56,7 +171,7 @@ export class NotificationsService {
   }
 
   async questJoined(e: DomainEvents['quest.joined']): Promise<void> {
-    await this.deps.notifications.insert({
+    await this.write({
       userId: e.ownerId,
       type: 'quest_joined',
       actorId: e.userId,
@@ -66,7 +181,7 @@ export class NotificationsService {
 
   async postSmiled(e: DomainEvents['post.smiled']): Promise<void> {
     if (e.userId === e.authorId) return;
-    await this.deps.notifications.insert({
+    await this.write({
       userId: e.authorId,
       type: 'smile',
       actorId: e.userId,
@@ -76,7 +191,7 @@ export class NotificationsService {
 
   async postHummed(e: DomainEvents['post.hummed']): Promise<void> {
     if (e.userId === e.authorId) return;
-    await this.deps.notifications.insert({
+    await this.write({
       userId: e.authorId,
       type: 'hum',
       actorId: e.userId,
@@ -86,7 +201,7 @@ export class NotificationsService {
 
   async commentCreated(e: DomainEvents['comment.created']): Promise<void> {
     if (e.userId === e.postAuthorId) return;
-    await this.deps.notifications.insert({
+    await this.write({
       userId: e.postAuthorId,
       type: 'comment',
       actorId: e.userId,
@@ -96,11 +211,30 @@ export class NotificationsService {
 
   /** Undo and redo reach the same milestone again: celebrated each time, notified once. */
   async milestoneReached(e: DomainEvents['streak.milestoneReached']): Promise<void> {
-    await this.deps.notifications.insertOnce({
+    await this.write({
       userId: e.userId,
       type: 'streak_milestone',
       actorId: null,
       data: { questId: e.questId, days: e.days, day: e.day },
     });
   }
+}
+
+function toView(r: LineRow): NotificationView {
+  return {
+    id: r.id,
+    type: r.type,
+    data: r.data,
+    actors: r.actors,
+    actorCount: Math.max(r.actor_count, r.actors.length),
+    read: r.read,
+    createdAt: r.at.toISOString(),
+  } as NotificationView;
+}
+
+function toSettings(row: SettingsRow | null): NotificationSettings {
+  const types = Object.fromEntries(
+    NOTIFICATION_TYPES.map((t) => [t, { ...ON, ...row?.types[t] }]),
+  ) as NotificationSettings['types'];
+  return { types, reminderHour: row?.reminder_hour ?? null };
 }

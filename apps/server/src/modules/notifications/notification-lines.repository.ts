@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { NewNotification, NotificationType, PersonSummary } from '@doers/contract';
+import type { Queryable } from '../../db/database.js';
+import type { Cursor } from '../../platform/pagination.js';
+import { notBlockedBetween } from '../blocks/block-filter.js';
+import { foldRule } from './fold-rule.js';
+
+/** A line of the list as read: the fold and its newest notification. */
+export type LineRow = {
+  id: string;
+  type: NotificationType;
+  data: unknown;
+  actors: PersonSummary[];
+  actor_count: number;
+  count: number;
+  read: boolean;
+  at: Date;
+};
+
+export type Written = { id: string; in_app: boolean };
+
+/**
+ * A line: its fold joined to the newest notification, the newest few people who are still there
+ * and not blocked either way. `f` is the fold, `n` its head row.
+ */
+const LINE = `n.id, n.type, n.data, f.count, f.actor_count, f.read_at IS NOT NULL AS read, f.at,
+  COALESCE((SELECT json_agg(json_build_object('id', u.id, 'username', u.username,
+              'displayName', u.display_name, 'profilePictureUrl', u.profile_picture_url,
+              'isFounder', u.founder_id IS NOT NULL) ORDER BY a.pos)
+              FROM unnest(f.actor_ids) WITH ORDINALITY AS a(actor_id, pos)
+              JOIN users u ON u.id = a.actor_id
+             WHERE u.status <> 'Deleted' AND ${notBlockedBetween('f.user_id', 'u.id')}),
+           '[]') AS actors`;
+
+/** Notifications and the folded lines they make (migration 014). */
+export class NotificationLinesRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /**
+   * Writes one notification and grows (or starts) its line, in one statement. Writes nothing
+   * when the recipient and the actor blocked each other either way, when the person turned both
+   * channels off for this type, or when the fold rule skips a repeat. `in_app` false: written for
+   * Web Push only; no line.
+   */
+  async write(n: NewNotification, now: Date, db: Queryable = this.db): Promise<Written | null> {
+    const id = randomUUID();
+    const rule = foldRule(n, id);
+    const rows = await db.query<Written>(
+      `WITH target AS (
+         SELECT u.id AS user_id,
+                CASE WHEN $8::boolean
+                     THEN $7::text || ':' || to_char(($6::timestamptz AT TIME ZONE u.timezone), 'YYYY-MM-DD')
+                     ELSE $7::text END AS fold_key,
+                COALESCE((s.types -> $3::text ->> 'inApp')::boolean, true) AS in_app,
+                COALESCE((s.types -> $3::text ->> 'push')::boolean, true) AS push
+           FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id
+          WHERE u.id = $2::uuid AND u.status <> 'Deleted'
+            AND ($4::uuid IS NULL OR ${notBlockedBetween('u.id', '$4::uuid')})
+       ), fresh AS (
+         SELECT t.*, NOT EXISTS (SELECT 1 FROM notifications o
+                                  WHERE o.user_id = t.user_id AND o.fold_key = t.fold_key
+                                    AND o.actor_id IS NOT DISTINCT FROM $4::uuid) AS new_actor
+           FROM target t WHERE t.in_app OR t.push
+       ), n AS (
+         INSERT INTO notifications (id, user_id, type, actor_id, data, fold_key, in_app, created_at)
+         SELECT $1::uuid, user_id, $3::text, $4::uuid, $5::jsonb, fold_key, in_app, $6::timestamptz
+           FROM fresh WHERE new_actor OR $9::boolean
+         RETURNING id, user_id, fold_key, in_app, created_at
+       ), line AS (
+         INSERT INTO notification_folds AS f
+                (user_id, fold_key, type, head_id, at, actor_ids, actor_count, count)
+         SELECT n.user_id, n.fold_key, $3::text, n.id, n.created_at,
+                CASE WHEN $4::uuid IS NULL THEN '{}'::uuid[] ELSE ARRAY[$4::uuid] END,
+                CASE WHEN $4::uuid IS NULL THEN 0 ELSE 1 END, 1
+           FROM n WHERE n.in_app
+         ON CONFLICT (user_id, fold_key) DO UPDATE SET
+           head_id = CASE WHEN EXCLUDED.at >= f.at THEN EXCLUDED.head_id ELSE f.head_id END,
+           at = GREATEST(EXCLUDED.at, f.at),
+           actor_ids = (EXCLUDED.actor_ids || array_remove(f.actor_ids, $4::uuid))[1:3],
+           actor_count = f.actor_count
+             + (SELECT CASE WHEN fresh.new_actor AND $4::uuid IS NOT NULL THEN 1 ELSE 0 END FROM fresh),
+           count = f.count + 1,
+           read_at = NULL
+         RETURNING f.head_id
+       )
+       SELECT n.id, n.in_app FROM n LEFT JOIN line ON true`,
+      [
+        id,
+        n.userId,
+        n.type,
+        n.actorId,
+        JSON.stringify(n.data),
+        now,
+        rule.key,
+        rule.daily,
+        rule.sameActor === 'grow',
+      ],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A page of the person's lines, newest first (`limit + 1` rows: see platform/pagination). */
+  async page(userId: string, cursor: Cursor | null, limit: number): Promise<LineRow[]> {
+    return this.db.query<LineRow>(
+      `SELECT ${LINE}
+         FROM notification_folds f JOIN notifications n ON n.id = f.head_id
+        WHERE f.user_id = $1
+          AND ($2::timestamptz IS NULL OR (f.at, f.head_id) < ($2::timestamptz, $3::uuid))
+        ORDER BY f.at DESC, f.head_id DESC LIMIT $4`,
+      [userId, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
+    );
+  }
+
+  /**
+   * The line a notification belongs to now (its fold may have grown since). A row written for
+   * Web Push only has no fold: it is its own line, already read.
+   */
+  async line(userId: string, notificationId: string): Promise<LineRow | null> {
+    const rows = await this.db.query<LineRow>(
+      `SELECT ${LINE}
+         FROM notifications n0
+         JOIN LATERAL (
+           SELECT f.user_id, f.head_id, f.at, f.actor_ids, f.actor_count, f.count, f.read_at
+             FROM notification_folds f
+            WHERE f.user_id = n0.user_id AND f.fold_key = n0.fold_key AND n0.in_app
+           UNION ALL
+           SELECT n0.user_id, n0.id, n0.created_at,
+                  CASE WHEN n0.actor_id IS NULL THEN '{}'::uuid[] ELSE ARRAY[n0.actor_id] END,
+                  CASE WHEN n0.actor_id IS NULL THEN 0 ELSE 1 END, 1, n0.created_at
+            WHERE NOT n0.in_app
+         ) f ON true
+         JOIN notifications n ON n.id = f.head_id
+        WHERE n0.id = $2 AND n0.user_id = $1`,
+      [userId, notificationId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Marks lines read: those the given notifications belong to (each as far as the newest one the
+   * reader was shown: a fold that grew since stays unread), or every line. Returns how many.
+   */
+  async markRead(userId: string, ids: string[] | null, now: Date): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(
+      `WITH marked AS (
+         UPDATE notification_folds f SET read_at = $3
+          WHERE f.user_id = $1 AND f.read_at IS NULL
+            AND ($2::uuid[] IS NULL OR EXISTS (
+                  SELECT 1 FROM notifications s
+                   WHERE s.id = ANY($2::uuid[]) AND s.user_id = $1
+                     AND s.fold_key = f.fold_key AND s.created_at >= f.at))
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM marked`,
+      [userId, ids, now],
+    );
+    return rows[0]?.n ?? 0;
+  }
+}
