@@ -5,6 +5,7 @@ import { activityRoutes } from '../features/activity';
 import { dmsRoutes } from '../features/dms';
 import { authRoutes } from '../features/auth';
 import { NotFoundPage, RouteErrorScreen } from '../features/errors';
+import { notificationsRoutes } from '../features/notifications';
 import { exploreRoutes } from '../features/explore';
 import { OnboardingGate, onboardingRoutes } from '../features/onboarding';
 import { postRoutes } from '../features/posts';
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
           ...activityRoutes,
           ...vibesRoutes,
           ...dmsRoutes,
+          ...notificationsRoutes,
           // Screens still to be built render an honest "on its way" panel.
           ...upcomingRoutes,
         ],

@@ -7,8 +7,6 @@ export const UPCOMING_PATHS = [
   '/leaderboard',
   '/stats',
   '/qr-code',
-  '/notifications',
-  '/settings/notifications',
   '/settings/support-tier',
   '/settings/terms',
   '/settings/privacy-policy',

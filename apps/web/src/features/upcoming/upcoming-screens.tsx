@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IconBell, IconFlame, IconQr, IconSettings, IconStar } from '../../components/ui/icons';
+import { IconFlame, IconQr, IconSettings, IconStar } from '../../components/ui/icons';
 import type { UpcomingPath } from './upcoming-paths';
 
 export interface UpcomingScreen {
@@ -31,18 +31,6 @@ const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
     icon: icon(IconQr),
     description:
       'Your personal QR code and invite link will be here, so friends can scan it and join Doers through you.',
-  },
-  '/notifications': {
-    title: 'Notifications',
-    icon: icon(IconBell),
-    description:
-      'Vibes, smiles, hums, voice comments, quest requests and streak reminders will show up here.',
-  },
-  '/settings/notifications': {
-    title: 'Notification settings',
-    icon: icon(IconBell),
-    description:
-      'Choose which notifications you get in the app and as push notifications, and when your daily streak reminder arrives.',
   },
   '/settings/support-tier': {
     title: 'Support tier',

@@ -19,7 +19,11 @@ const SECTIONS = [
   { to: '/settings/profile', label: 'Edit profile', hint: 'Name, bio, photo, voice intro, halo' },
   { to: '/settings/interests', label: 'Interests', hint: 'What you are into, on your profile' },
   { to: '/settings/privacy', label: 'Privacy', hint: 'Devices, password, your vibers' },
-  { to: '/settings/notifications', label: 'Notifications', soon: true },
+  {
+    to: '/settings/notifications',
+    label: 'Notifications',
+    hint: 'What you hear about, in the app and as push; the daily reminder',
+  },
   {
     to: '/settings/blocked-users',
     label: 'Blocked users',
