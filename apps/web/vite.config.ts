@@ -2,13 +2,18 @@ import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorkerPlugin } from './build/service-worker-plugin.js';
 import { versionPlugin } from './build/version-plugin.js';
 
 // The API lives on the Fastify server; in dev and preview the browser still talks to one origin.
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [react(), versionPlugin(fileURLToPath(new URL('./package.json', import.meta.url)))],
+  plugins: [
+    react(),
+    versionPlugin(fileURLToPath(new URL('./package.json', import.meta.url))),
+    serviceWorkerPlugin(fileURLToPath(new URL('./src/sw/service-worker.ts', import.meta.url))),
+  ],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -4,10 +4,13 @@ import './lib/zod-without-eval';
 import './styles/index.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { router } from './app/router';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { registerServiceWorker } from './lib/service-worker';
 import { hideSplashWhenReady } from './lib/splash';
 
 captureInstallPrompt();
+registerServiceWorker({ navigate: (url) => void router.navigate(url) });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -14,6 +14,7 @@ import {
 } from './auth-storage';
 import { postLogin, postLogout, postRegister, sendSignupVibe } from './auth-api';
 import { getDevice } from './device';
+import { forgetPushOnSignOut } from '../push-subscription';
 
 export interface SignInInput {
   identifier: string;
@@ -115,6 +116,8 @@ export const useAuthStore = create<SessionState & AuthActions>()(
       },
 
       async logout() {
+        // While still signed in: the server forgets this device's push subscription.
+        await forgetPushOnSignOut();
         const refreshToken = tokenStore.getRefreshToken() ?? undefined;
         try {
           await postLogout({ refreshToken });
