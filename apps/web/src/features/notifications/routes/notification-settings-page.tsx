@@ -7,6 +7,7 @@ import { SwitchField } from '../../../components/ui/switch-field';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PushOptIn } from '../../push';
 import {
   useNotificationSettings,
   useUpdateNotificationSettings,
@@ -60,7 +61,7 @@ export function NotificationSettingsPage() {
         Settings
       </Link>
       <h1 className="page__title">Notifications</h1>
-      {/* Web Push opt-in (features/push) goes here once it is in. */}
+      <PushOptIn />
       {query.isPending ? (
         <SkeletonList count={4} variant="row" label="Loading notification settings" />
       ) : query.isError ? (
