@@ -2,17 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
 import { TestClock } from '../../src/platform/clock.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { openRuntime, type Runtime } from '../../src/runtime.js';
-import { FOUNDER_CODE, TEST_START } from './test-server.js';
+import { FOUNDER_CODE, request, TEST_START, type TestServer } from './test-server.js';
 
-export type Instance = {
-  app: FastifyInstance;
-  clock: TestClock;
+/** One instance, usable wherever a TestServer is (but `statementsOf`, which it cannot count). */
+export type Instance = TestServer & {
   /** Every log line of this instance, as JSON text (warn and above). */
   logs: string[];
 };
@@ -22,10 +21,9 @@ export type Twins = { a: Instance; b: Instance; close: () => Promise<void> };
 /**
  * Two server instances on one PostgreSQL database (DATABASE_URL), as two processes behind a load
  * balancer would be: each its own app, pool, clock and job queue connections, sharing one
- * fresh schema for the app's tables and one for the queue's. Ready (workers started), not
- * listening: the tests talk to `app.jobs`.
+ * fresh schema for the app's tables and one for the queue's. Each listens on a port of its own.
  */
-export async function startTwinServers(): Promise<Twins> {
+export async function startTwinServers(options: { now?: string } = {}): Promise<Twins> {
   const url = process.env['DATABASE_URL'];
   if (!url) throw new Error('Twin servers need DATABASE_URL');
   const dataDir = await mkdtemp(join(tmpdir(), 'doers-twins-'));
@@ -33,6 +31,7 @@ export async function startTwinServers(): Promise<Twins> {
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    RATE_LIMIT_FACTOR: '20',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     FOUNDER_INVITE_CODE: FOUNDER_CODE,
     PUBLIC_URL: 'http://doers.test',
@@ -47,7 +46,7 @@ export async function startTwinServers(): Promise<Twins> {
     });
     runtimes.push(runtime);
     const logs: string[] = [];
-    const clock = new TestClock(TEST_START);
+    const clock = new TestClock(options.now ?? TEST_START);
     const app = await buildApp({
       config,
       ...runtime,
@@ -55,8 +54,19 @@ export async function startTwinServers(): Promise<Twins> {
       logStream: { write: (line: string) => logs.push(line) },
       version: 'test',
     });
-    await app.ready();
-    return { app, clock, logs };
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    return {
+      url,
+      app,
+      db: runtime.db,
+      dataDir,
+      clock,
+      logs,
+      request: (method, path, options) => request(url, method, path, options),
+      statementsOf: () => Promise.reject(new Error('Twin servers count no statements')),
+      close: () => app.close(),
+    };
   };
   // One after the other: the first creates the schemas, as the first instance of a deploy does.
   const a = await start();
