@@ -1,3 +1,4 @@
+import type { Media } from '@doers/contract';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -52,7 +53,7 @@ export async function seedDemoDms(d: {
   ];
   const dms = new DmsRepository(d.db);
   const now = d.clock.now().getTime();
-  const notes = [];
+  const notes: Media[] = [];
   for (const line of script) {
     notes.push(
       await media.withWorkDir(async (dir) => {
