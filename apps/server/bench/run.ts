@@ -14,6 +14,10 @@
 //                                      --scale ×10 the data, --explain prints the query plans,
 //                                      --keep leaves the doers_bench database in place,
 //                                      --engine pglite|postgres runs one of them only
+//   npm run bench -- --only realtime   the SSE stream across two instances (bench/realtime.ts):
+//                                      PostgreSQL (DATABASE_URL or the local one) and Redis
+//                                      (REDIS_URL or 127.0.0.1:6379); --streams 10000 idle
+//                                      streams, --messages 200 DMs for the latency
 import { measure, type Auth, type Figures, type Target } from './measure.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +27,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { benchFeed } from './feed.js';
 import { benchVoiceNotes } from './media.js';
+import { benchRealtime } from './realtime.js';
 import { cpuSeconds, freePort, start, stop, waitFor } from './processes.js';
 
 const { values: args } = parseArgs({
@@ -40,6 +45,8 @@ const { values: args } = parseArgs({
     explain: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     engine: { type: 'string' },
+    streams: { type: 'string', default: '10000' },
+    messages: { type: 'string', default: '200' },
   },
 });
 const seconds = Number(args.duration);
@@ -167,7 +174,8 @@ const fmt = (n: number, digits = 0) =>
 async function main(): Promise<void> {
   const only = args.only?.split(',').map((word) => word.trim());
   const wanted = (name: string) => !only || only.some((word) => name.includes(word));
-  if (!only || !only.every((word) => word === 'feed')) await general(only, wanted);
+  const own = ['feed', 'realtime']; // benches of their own, with their own servers
+  if (!only || !only.every((word) => own.includes(word))) await general(only, wanted);
   if (wanted('feed')) {
     const problems = await benchFeed({
       factor: Number(args['scale-factor'] ?? (args.scale ? 10 : 1)),
@@ -178,6 +186,16 @@ async function main(): Promise<void> {
       explain: args.explain,
       keep: args.keep,
       engine: args.engine === 'pglite' || args.engine === 'postgres' ? args.engine : undefined,
+    });
+    if (problems.length) console.log(`\nWarning:\n  ${problems.join('\n  ')}`);
+  }
+  // Needs PostgreSQL and Redis: run when asked for, or when REDIS_URL says Redis is there.
+  if (only?.includes('realtime') || (!only && process.env.REDIS_URL)) {
+    const problems = await benchRealtime({
+      postgresUrl: process.env.DATABASE_URL ?? DEFAULT_PG,
+      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      streams: Number(args.streams),
+      messages: Number(args.messages),
     });
     if (problems.length) console.log(`\nWarning:\n  ${problems.join('\n  ')}`);
   }
