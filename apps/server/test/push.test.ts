@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthResponse, PushKey, PushMessage } from '@doers/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -269,5 +270,28 @@ describe('Web Push endpoints in production (SSRF)', () => {
   it("accepts a push service's https endpoint", async () => {
     const res = await subscribe('https://fcm.googleapis.com/fcm/send/abc:def');
     expect(res.status).toBe(204);
+  });
+});
+
+describe('the service worker file', () => {
+  let server: TestServer;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'doers-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Doers</title>');
+    writeFileSync(join(webDist, 'sw.js'), "self.addEventListener('push', () => {});");
+    server = await startTestServer({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('is served at the root as JavaScript the browser checks for updates every time', async () => {
+    const res = await fetch(`${server.url}/sw.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain("addEventListener('push'");
   });
 });
