@@ -1,6 +1,6 @@
-import { dmsApi, type Conversation, type DmMessage, type Media } from '@doers/contract';
+import { dmsApi, type Conversation, type DmMessage } from '@doers/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { uploadMedia } from '../../../lib/media-upload';
@@ -8,6 +8,7 @@ import { reflects } from '../../../lib/query-topics';
 import { randomId } from '../../../lib/random-id';
 import { notificationKeys } from '../../notifications';
 import { dmKeys } from '../dm-keys';
+import { createDmSender } from '../lib/dm-sender';
 import {
   applyDmDeleted,
   applyDmListened,
@@ -124,38 +125,36 @@ export function useDeleteMessage() {
 }
 
 /**
- * Sends a recording: upload (with progress), then the message. A failure keeps what was done:
- * a retry of the same recording reuses its finished upload and its Idempotency-Key, so a bad
- * connection never loses a recording nor sends it twice.
+ * Sends a recording with upload progress (lib/dm-sender.ts: a retry reuses the finished upload
+ * and the Idempotency-Key), then shows the message at once.
  */
 export function useSendDm(conversation: Pick<Conversation, 'id'>) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
-  const attempt = useRef<{ blob: Blob; media: Media | null; key: string } | null>(null);
+  const [sender] = useState(() =>
+    createDmSender({
+      upload: (blob, onProgress) => uploadMedia(blob, 'dm', { onProgress }),
+      send: (id, voiceMediaId, key) =>
+        api.call(dmsApi.send, {
+          params: { id },
+          body: { voiceMediaId },
+          headers: { 'Idempotency-Key': key },
+        }),
+    }),
+  );
 
   const send = useCallback(
     async (blob: Blob): Promise<DmMessage> => {
-      if (attempt.current?.blob !== blob) attempt.current = { blob, media: null, key: randomId() };
-      const current = attempt.current;
+      setProgress(0);
       try {
-        if (!current.media) {
-          setProgress(0);
-          current.media = await uploadMedia(blob, 'dm', { onProgress: setProgress });
-        }
-        setProgress(1);
-        const message = await api.call(dmsApi.send, {
-          params: { id: conversation.id },
-          body: { voiceMediaId: current.media.id },
-          headers: { 'Idempotency-Key': current.key },
-        });
-        attempt.current = null;
+        const message = await sender(conversation.id, blob, setProgress);
         applyDmMessage(queryClient, message);
         return message;
       } finally {
         setProgress(null);
       }
     },
-    [conversation.id, queryClient],
+    [conversation.id, queryClient, sender],
   );
   return { send, progress };
 }

@@ -1,0 +1,31 @@
+import type { DmMessage, Media } from '@doers/contract';
+import { randomId } from '../../../lib/random-id';
+
+/** How a recording reaches the server: its upload, then the message that uses it. */
+export interface DmTransport {
+  upload(blob: Blob, onProgress: (share: number) => void): Promise<Media>;
+  send(conversationId: string, voiceMediaId: string, idempotencyKey: string): Promise<DmMessage>;
+}
+
+/**
+ * Sends recordings so that a bad connection never loses one nor sends it twice: each recording
+ * keeps its finished upload and one Idempotency-Key across attempts, so "Try again" after a
+ * failure uploads only what had not arrived, and a send whose answer was lost is answered from
+ * the server's record instead of becoming a second message. A new recording starts afresh.
+ */
+export function createDmSender(transport: DmTransport, newKey: () => string = randomId) {
+  let attempt: { blob: Blob; media: Media | null; key: string } | null = null;
+  return async function send(
+    conversationId: string,
+    blob: Blob,
+    onProgress: (share: number) => void = () => {},
+  ): Promise<DmMessage> {
+    if (attempt?.blob !== blob) attempt = { blob, media: null, key: newKey() };
+    const current = attempt;
+    current.media ??= await transport.upload(blob, onProgress);
+    onProgress(1);
+    const message = await transport.send(conversationId, current.media.id, current.key);
+    if (attempt === current) attempt = null;
+    return message;
+  };
+}
