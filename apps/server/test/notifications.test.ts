@@ -241,6 +241,18 @@ describe('notifications: every type, folded, counted, read, and settings', () =>
     await kit.react('PUT', 'hum', fan, post.id);
     expect((await list(me)).items.map((v) => v.type)).toEqual(['hum']);
     expect((await counts(me)).unreadNotifications).toBe(1);
+    // Push is still on for smiles: the row is kept for Web Push alone. Both off: nothing.
+    const rowsOf = (type: string) =>
+      server.db.query<{ in_app: boolean }>(
+        'SELECT in_app FROM notifications WHERE user_id = $1 AND type = $2',
+        [me.user.id, type],
+      );
+    expect(await rowsOf('smile')).toEqual([{ in_app: false }]);
+    await kit.call('PUT', '/notifications/settings', me, {
+      types: { vibe: { inApp: false, push: false } },
+    });
+    await kit.vibe(fan, me);
+    expect(await rowsOf('vibe')).toEqual([]);
 
     const badHour = await kit.call('PUT', '/notifications/settings', me, { reminderHour: 24 });
     expect(badHour.status).toBe(400);
