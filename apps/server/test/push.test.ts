@@ -18,7 +18,7 @@ describe('Web Push', () => {
   beforeAll(async () => {
     // The test's push service is on this machine, over plain http: allowed for this server only.
     server = await startTestServer({
-      PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+      PUSH_ALLOW_PRIVATE: 'true',
       RATE_LIMIT_FACTOR: '20',
     });
     receiver = await startPushReceiver();

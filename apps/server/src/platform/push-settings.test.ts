@@ -35,7 +35,7 @@ describe('Web Push settings', () => {
       VAPID_PUBLIC_KEY: keys.publicKey,
       VAPID_PRIVATE_KEY: keys.privateKey,
       VAPID_SUBJECT: 'https://doers.example',
-      PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
+      PUSH_ALLOW_PRIVATE: '1',
     }).push;
     expect(push.vapid).toEqual({ ...keys, subject: 'https://doers.example' });
     expect(push.allowPrivateEndpoints).toBe(true);

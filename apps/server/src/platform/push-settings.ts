@@ -22,7 +22,7 @@ export const pushEnv = {
   VAPID_SUBJECT: optional.refine((v) => !v || /^(mailto:.+@.+|https:\/\/.+)$/.test(v), {
     message: 'must be a mailto: address or an https:// URL',
   }),
-  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false', '1', '0']).optional(),
+  PUSH_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
 };
 
 type PushEnv = z.output<z.ZodObject<typeof pushEnv>> & { MAIL_FROM: string };
@@ -57,7 +57,7 @@ export function pushSettings(e: PushEnv, dataDir: string): PushSettings {
   return {
     vapid: { ...keys, subject: e.VAPID_SUBJECT ?? subjectFrom(e.MAIL_FROM) },
     allowPrivateEndpoints:
-      e.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true' || e.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1',
+      e.PUSH_ALLOW_PRIVATE === 'true' || e.PUSH_ALLOW_PRIVATE === '1',
   };
 }
 

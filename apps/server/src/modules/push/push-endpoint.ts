@@ -8,7 +8,7 @@ const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain)$/i;
  * Why a subscription's endpoint is refused, or null when it may be saved. The server POSTs to
  * this address, so it must be a push service on the internet: https, no credentials, no address
  * of this machine or a private network (checked again, after DNS, on every send: push-sender.ts).
- * `allowPrivate` (PUSH_ALLOW_PRIVATE_ENDPOINTS, tests) lifts the last two rules.
+ * `allowPrivate` (PUSH_ALLOW_PRIVATE, tests) lifts the last two rules.
  */
 export function endpointProblem(endpoint: string, allowPrivate: boolean): string | null {
   let url: URL;
