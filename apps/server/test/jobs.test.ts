@@ -102,6 +102,8 @@ describe('jobs in one process (PGlite)', () => {
     jobs.define('test.slow', async () => {
       started.open();
       await handler.opened;
+      // Still busy after the gate opens: a stop that did not wait would end first.
+      await new Promise((resolve) => setTimeout(resolve, 20));
       finished = true;
     });
     await jobs.enqueue('test.slow', {});
@@ -134,6 +136,40 @@ describe('jobs in a running app (PGlite, or PostgreSQL with DATABASE_URL)', () =
     expect(await server.app.jobs.runDue('posts.trimTimelines')).toBe(false);
     server.clock.advance({ hours: 1 });
     expect(await server.app.jobs.runDue('posts.trimTimelines')).toBe(true);
+  });
+});
+
+describe('closing an app with a job running', () => {
+  let closing: TestServer;
+  beforeAll(async () => {
+    closing = await startTestServer();
+  });
+
+  it('closing the app waits for a queued job that is running', async () => {
+    const { jobs } = closing.app;
+    const handler = gate();
+    const started = gate();
+    let finished = false;
+    jobs.define('test.slow', async () => {
+      started.open();
+      await handler.opened;
+      // Still busy for a while after the gate opens: a stop that did not wait ends first.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      finished = true;
+    });
+    await jobs.enqueue('test.slow', {});
+    await started.opened;
+    // The job may go on only once the app has begun to stop its jobs.
+    const stop = jobs.stop.bind(jobs);
+    let finishedWhenStopped: boolean | undefined;
+    jobs.stop = async () => {
+      const stopping = stop();
+      handler.open();
+      await stopping;
+      finishedWhenStopped = finished;
+    };
+    await closing.close();
+    expect(finishedWhenStopped).toBe(true);
   });
 });
 

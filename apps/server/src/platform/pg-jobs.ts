@@ -131,6 +131,10 @@ export class PgJobs implements Jobs {
 
   async enqueue<T>(name: string, payload: T): Promise<void> {
     if (!this.#handlers.has(name)) throw new Error(`No queue ${name}`);
+    if (this.#stopped) {
+      this.#log.warn({ job: name }, 'queued job dropped: the server is stopping');
+      return;
+    }
     const sent = (async () => {
       await this.start();
       await this.#listen(name);
