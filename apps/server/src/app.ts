@@ -51,6 +51,10 @@ import { TimelineRepository } from './modules/posts/timeline.repository.js';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { OnboardingService } from './modules/onboarding/onboarding.service.js';
+import { PushRepository } from './modules/push/push.repository.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { PushSender } from './modules/push/push-sender.js';
+import { PushService } from './modules/push/push.service.js';
 import { ParticipantsService } from './modules/quests/participants.service.js';
 import { QuestAccess } from './modules/quests/quest-access.js';
 import { QuestLimit } from './modules/quests/quest-limit.js';
@@ -374,6 +378,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   jobs.every('notifications.streakReminder', REMINDER_EVERY_MS, () => reminders.run());
 
+  // push: Web Push to the devices people turned it on for, delivered as queued jobs
+  const push = new PushService({
+    push: new PushRepository(db),
+    sender: new PushSender(config.push),
+    notifications,
+    jobs,
+    clock,
+    publicKey: config.push.vapid.publicKey,
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+    log: app.log,
+  });
+
   // Who reacts to what happened. Realtime, Web Push and a Redis fan-out subscribe here too.
   events.subscribe('quest.created', (e) => onboarding.questCreated(e));
   events.subscribe('vibe.sent', (e) => notifications.vibeSent(e));
@@ -391,6 +407,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe('post.hummed', (e) => notifications.postHummed(e));
   events.subscribe('comment.created', (e) => notifications.commentCreated(e));
   events.subscribe('dm.sent', (e) => notifications.dmSent(e));
+  // Web Push: what the person's settings send by push; a device that signs out stops receiving.
+  events.subscribe('notification.created', (e) => push.notificationCreated(e));
+  events.subscribe('session.ended', (e) => push.sessionEnded(e));
 
   const { authenticate, identifyIfPossible } = createAuthenticate(signer, sessions, clock);
   const routerFor = (scope: FastifyInstance) =>
@@ -425,6 +444,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dmsRoutes(route, { dms, limits });
       activityRoutes(route, { activity });
       notificationsRoutes(route, { notifications });
+      pushRoutes(route, { push });
       authRoutes(route, { auth, signIns, limits, loginGuard });
       systemRoutes(route, { system });
       adminRoutes(route, { admin });
