@@ -99,15 +99,25 @@ export class NotificationLinesRepository {
     return rows[0] ?? null;
   }
 
-  /** A page of the person's lines, newest first (`limit + 1` rows: see platform/pagination). */
+  /**
+   * A page of the person's lines, newest first (`limit + 1` rows: see platform/pagination). Two
+   * statements, with and without a cursor: an `$2 IS NULL OR …` in one generic plan would filter
+   * from the newest line down instead of starting the index range at the cursor (a page 10 days
+   * deep in 7,000 lines: 14 ms against 2).
+   */
   async page(userId: string, cursor: Cursor | null, limit: number): Promise<LineRow[]> {
+    const from = `FROM notification_folds f JOIN notifications n ON n.id = f.head_id
+                  WHERE f.user_id = $1`;
+    const order = 'ORDER BY f.at DESC, f.head_id DESC';
+    if (!cursor) {
+      return this.db.query<LineRow>(`SELECT ${LINE} ${from} ${order} LIMIT $2`, [
+        userId,
+        limit + 1,
+      ]);
+    }
     return this.db.query<LineRow>(
-      `SELECT ${LINE}
-         FROM notification_folds f JOIN notifications n ON n.id = f.head_id
-        WHERE f.user_id = $1
-          AND ($2::timestamptz IS NULL OR (f.at, f.head_id) < ($2::timestamptz, $3::uuid))
-        ORDER BY f.at DESC, f.head_id DESC LIMIT $4`,
-      [userId, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
+      `SELECT ${LINE} ${from} AND (f.at, f.head_id) < ($2::timestamptz, $3::uuid) ${order} LIMIT $4`,
+      [userId, cursor.at, cursor.id, limit + 1],
     );
   }
 
