@@ -5,8 +5,8 @@ export class JobLeasesRepository {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Claims the run of `name` due at `now` and moves its next run to `next`; false when it is
-   * not due (another instance ran it this interval). One statement: of instances claiming at
+   * Claims the run of `name` if it is due by `now` and moves its next run to `next`; false when
+   * it is not (another instance ran it this interval). One statement: of instances claiming at
    * once, the row lock lets one through and the others re-check `run_after` and find it moved.
    */
   async claim(name: string, now: Date, next: Date): Promise<boolean> {

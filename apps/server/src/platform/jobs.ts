@@ -39,6 +39,13 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
+/**
+ * How early a timed job's tick may come and still count: a timer set for an interval can fire a
+ * few milliseconds before the wall clock shows the interval as passed, and would otherwise skip
+ * a whole interval.
+ */
+export const TICK_SLACK_MS = 1_000;
+
 /** How a failed queued job is tried again: `limit` more tries, pauses doubling from `delayMs`. */
 export const RETRIES = { limit: 3, delayMs: 5_000 };
 
@@ -102,7 +109,7 @@ export class InProcessJobs implements Jobs {
     const entry = this.#jobs.get(name);
     if (!entry) throw new Error(`No job ${name}`);
     const now = this.#clock.now().getTime();
-    if (now < (this.#nextAt.get(name) ?? -Infinity)) return false;
+    if (now + TICK_SLACK_MS < (this.#nextAt.get(name) ?? -Infinity)) return false;
     this.#nextAt.set(name, now + entry.intervalMs);
     await entry.job();
     return true;

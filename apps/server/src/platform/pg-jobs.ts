@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.js';
 import type { Clock } from './clock.js';
 import { JobLeasesRepository } from './job-leases.repository.js';
 import { JobQueueRepository } from './job-queue.repository.js';
-import { RETRIES, type Jobs } from './jobs.js';
+import { RETRIES, TICK_SLACK_MS, type Jobs } from './jobs.js';
 
 export type PgJobsOptions = {
   /** The app's DATABASE_URL: pg-boss opens a small pool of its own on it. */
@@ -22,8 +22,6 @@ export type PgJobsOptions = {
   pollingSeconds?: number;
 };
 
-/** Longest a timed job's timer sleeps between claims: a missed claim costs at most this. */
-const MAX_TICK_MS = 60_000;
 /** Jobs of one queue an instance runs at once. */
 const BATCH = 5;
 /** How long stop() lets running handlers finish before pg-boss marks them failed (retried). */
@@ -84,17 +82,14 @@ export class PgJobs implements Jobs {
   every(name: string, intervalMs: number, job: () => Promise<unknown>): void {
     if (this.#timed.has(name)) throw new Error(`Job ${name} twice`);
     this.#timed.set(name, { intervalMs, job });
-    // Ticks more often than the interval: the lease, not this timer, decides when it runs.
-    const timer = setInterval(
-      () => {
-        this.#track(
-          this.runDue(name).catch((error: unknown) =>
-            this.#log.error({ err: error, job: name }, 'job failed'),
-          ),
-        );
-      },
-      Math.min(intervalMs, MAX_TICK_MS),
-    );
+    // Every instance ticks once an interval, each at its own phase: the lease decides who runs.
+    const timer = setInterval(() => {
+      this.#track(
+        this.runDue(name).catch((error: unknown) =>
+          this.#log.error({ err: error, job: name }, 'job failed'),
+        ),
+      );
+    }, intervalMs);
     timer.unref();
     this.#timers.push(timer);
   }
@@ -110,7 +105,9 @@ export class PgJobs implements Jobs {
     if (!entry) throw new Error(`No job ${name}`);
     const now = this.#clock.now();
     const next = new Date(now.getTime() + entry.intervalMs);
-    if (!(await this.#leases.claim(name, now, next))) return false;
+    // A timer may fire a hair before the clock shows the interval over: that still counts.
+    const due = new Date(now.getTime() + TICK_SLACK_MS);
+    if (!(await this.#leases.claim(name, due, next))) return false;
     await entry.job();
     return true;
   }
