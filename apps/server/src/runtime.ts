@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
+import { queueSchemaFor } from './platform/pg-jobs.js';
 import { diskStorage, type ObjectStorage } from './platform/object-storage.js';
 import { memoryRateStore, redisRateStore, type RateStore } from './platform/rate-limiter.js';
 import { s3Storage } from './platform/s3-storage.js';
@@ -19,7 +20,8 @@ export type Runtime = {
   redis: Redis | undefined;
   /**
    * On PostgreSQL, the schema of the job queue's own tables (pg-boss, decision 12): `pgboss`, or
-   * one beside each test run's schema so parallel suites never take each other's jobs.
+   * `<schema>_jobs` beside an app schema of its own (`queueSchemaFor`), so that parallel test
+   * suites never take each other's jobs.
    */
   queueSchema: string | undefined;
   close(): Promise<void>;
@@ -68,9 +70,7 @@ export async function openRuntime(
     storage,
     redis,
     queueSchema: config.databaseUrl
-      ? options.pgSchema
-        ? `${options.pgSchema}_jobs`
-        : 'pgboss'
+      ? queueSchemaFor(config.databaseUrl, options.pgSchema)
       : undefined,
     async close() {
       mailer.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { TestClock } from '../src/platform/clock.js';
 import { InProcessJobs, RETRIES } from '../src/platform/jobs.js';
+import { queueSchemaFor } from '../src/platform/pg-jobs.js';
 import { startTestServer, TEST_START, type TestServer } from './support/test-server.js';
 import { startTwinServers, type Twins } from './support/twin-servers.js';
 
@@ -136,6 +137,18 @@ describe('jobs in a running app (PGlite, or PostgreSQL with DATABASE_URL)', () =
     expect(await server.app.jobs.runDue('posts.trimTimelines')).toBe(false);
     server.clock.advance({ hours: 1 });
     expect(await server.app.jobs.runDue('posts.trimTimelines')).toBe(true);
+  });
+});
+
+describe('where the job queue keeps its tables on PostgreSQL', () => {
+  it('beside the app schema of a test or of a search_path, else in pgboss', () => {
+    const url = 'postgres://doers@db.example:5432/doers';
+    expect(queueSchemaFor(url)).toBe('pgboss');
+    expect(queueSchemaFor(url, 'test_0a1b2c3d4e')).toBe('test_0a1b2c3d4e_jobs');
+    const inSchema = `${url}?options=${encodeURIComponent('-c search_path=security_ab12,public')}`;
+    expect(queueSchemaFor(inSchema)).toBe('security_ab12_jobs');
+    const inPublic = `${url}?options=${encodeURIComponent('-c search_path=public')}`;
+    expect(queueSchemaFor(inPublic)).toBe('pgboss');
   });
 });
 

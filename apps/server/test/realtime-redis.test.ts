@@ -51,6 +51,8 @@ describe.skipIf(!REDIS_URL || !DATABASE_URL)('realtime across two instances thro
     const admin = new pg.Client({ connectionString: DATABASE_URL });
     await admin.connect();
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    // The job queue's tables beside it (queueSchemaFor in platform/pg-jobs.ts).
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
     await admin.end();
     const redis = new Redis(REDIS_URL!);
     const keys = await redis.keys(`${prefix}*`);

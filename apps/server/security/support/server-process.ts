@@ -194,6 +194,8 @@ async function createSchema(schema: string) {
       const again = new pg.Client({ connectionString: base });
       await again.connect();
       await again.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      // The job queue's tables, beside it (queueSchemaFor in platform/pg-jobs.ts).
+      await again.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
       await again.end();
     },
   };

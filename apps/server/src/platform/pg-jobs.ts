@@ -22,6 +22,21 @@ export type PgJobsOptions = {
   pollingSeconds?: number;
 };
 
+/**
+ * The schema of the job queue's tables: beside the app's own schema when that is not `public`
+ * (each test app's, given as `appSchema`; or the first of the URL's search_path: a deployment
+ * sharing a database, a test's server process), so that two apps never take each other's jobs;
+ * `pgboss` otherwise.
+ */
+export function queueSchemaFor(databaseUrl: string, appSchema?: string): string {
+  let schema = appSchema;
+  if (!schema && URL.canParse(databaseUrl)) {
+    const options = new URL(databaseUrl).searchParams.get('options') ?? '';
+    schema = /search_path\s*=\s*"?([A-Za-z_]\w*)/.exec(options)?.[1];
+  }
+  return schema && schema !== 'public' ? `${schema}_jobs` : 'pgboss';
+}
+
 /** Jobs of one queue an instance runs at once. */
 const BATCH = 5;
 /** How long stop() lets running handlers finish before pg-boss marks them failed (retried). */
