@@ -56,8 +56,7 @@ export function pushSettings(e: PushEnv, dataDir: string): PushSettings {
       : persistedVapidKeys(dataDir);
   return {
     vapid: { ...keys, subject: e.VAPID_SUBJECT ?? subjectFrom(e.MAIL_FROM) },
-    allowPrivateEndpoints:
-      e.PUSH_ALLOW_PRIVATE === 'true' || e.PUSH_ALLOW_PRIVATE === '1',
+    allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE === 'true' || e.PUSH_ALLOW_PRIVATE === '1',
   };
 }
 
