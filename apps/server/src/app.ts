@@ -41,12 +41,16 @@ import {
 import { StreakRemindersRepository } from './modules/notifications/streak-reminders.repository.js';
 import { CommentsRepository } from './modules/posts/comments.repository.js';
 import { CommentsService } from './modules/posts/comments.service.js';
+import { FeedCache } from './modules/posts/feed-cache.js';
 import { FeedService } from './modules/posts/feed.service.js';
 import { PostsRepository } from './modules/posts/posts.repository.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { PostsService } from './modules/posts/posts.service.js';
 import { ReactionsRepository } from './modules/posts/reactions.repository.js';
 import { ReactionsService } from './modules/posts/reactions.service.js';
+import { subscribeRealtime } from './modules/realtime/realtime-events.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { RealtimeService } from './modules/realtime/realtime.service.js';
 import { TimelineRepository } from './modules/posts/timeline.repository.js';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
@@ -99,7 +103,9 @@ import type { LogStream } from './platform/logger.js';
 import type { Mailer } from './platform/mailer.js';
 import type { ObjectStorage } from './platform/object-storage.js';
 import { RateLimits, type RateStore } from './platform/rate-limiter.js';
+import { MemoryRealtimeBus, type RealtimeBus } from './platform/realtime-bus.js';
 import { PgJobs } from './platform/pg-jobs.js';
+import { CacheBus } from './platform/cache-bus.js';
 import { createSecurityLog } from './platform/security-log.js';
 import { createRouter } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
@@ -114,6 +120,8 @@ export type AppDeps = {
   version: string;
   /** Where "now" comes from: the system clock, or a TestClock that tests move. */
   clock: Clock;
+  /** The realtime stream's transport (runtime.ts: Redis or in process); in process if absent. */
+  realtimeBus?: RealtimeBus;
   /** PostgreSQL: the job queue's schema (runtime.ts); `pgboss` when not given. */
   queueSchema?: string | undefined;
   /** Tests check every answer against the contract's response schema. */
@@ -138,6 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     factor: config.rateLimitFactor,
     log: securityLog,
   });
+  // The runtime's bus (Redis or in process): the realtime stream's events, and the changes
+  // every instance's in-memory caches are told (cache-bus.ts).
+  const realtimeBus = deps.realtimeBus ?? new MemoryRealtimeBus();
+  if (!deps.realtimeBus) app.addHook('onClose', async () => realtimeBus.close());
+  const caches = await CacheBus.open(realtimeBus);
 
   // media (below users in the module order: it gets each person's voice limits handed in)
   const media = new MediaService({
@@ -173,7 +186,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     referrals,
     clock,
   });
-  const profiles = new ProfilesService({ db, profiles: usersRepository, media, users });
+  const profiles = new ProfilesService({
+    db,
+    profiles: usersRepository,
+    media,
+    users,
+    events,
+  });
   const sessions = new SessionsService({ sessions: new SessionsRepository(db, sessionUsers) });
   const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
 
@@ -245,6 +264,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // posts: posts, the feed's timelines (decision 10), smiles, hums, voice comments
   const postsRepository = new PostsRepository(db);
   const timeline = new TimelineRepository(db);
+  // Feed pages in memory, told of every change by the writers below and by other instances
+  // (decision 10).
+  const feedCache = new FeedCache(caches);
   const posts = new PostsService({
     db,
     posts: postsRepository,
@@ -253,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quests,
     stats,
     events,
+    feedCache,
   });
   const feed = new FeedService({
     timeline,
@@ -260,8 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     depth: config.timelineDepth,
     clock,
-    // PGlite: one process owns the database, so feed pages may be kept in memory (decision 10).
-    writeGeneration: () => db.writeGeneration(),
+    cache: feedCache,
   });
   const reactions = new ReactionsService({
     db,
@@ -271,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stats,
     events,
     clock,
+    feedCache,
   });
   const comments = new CommentsService({
     db,
@@ -280,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stats,
     events,
     clock,
+    feedCache,
   });
   media.access.register('post', (viewerId, postId) => posts.mayViewMedia(viewerId, postId));
   media.access.register('comment', (viewerId, commentId) =>
@@ -307,6 +331,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
 
+  // realtime: the event stream, on the runtime's bus (above)
+  const realtime = new RealtimeService({
+    bus: realtimeBus,
+    unreadCounts: (userId) => notifications.unreadCounts(userId),
+    clock,
+    log: app.log,
+  });
+  // Open streams would hold the server open: they end first, their clients reconnect.
+  app.addHook('preClose', async () => realtime.closeAll());
+
   // auth, system
   const signer = new TokenSigner(config.jwtSecret, clock);
   const tokens = new TokensRepository(db);
@@ -318,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signer,
     clock,
     log: securityLog,
+    events,
   });
   const auth = new AuthService({
     db,
@@ -402,6 +437,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe('vibing.started', (e) => feed.vibingStarted(e));
   events.subscribe('vibing.ended', (e) => feed.vibingEnded(e));
   events.subscribe('user.blocked', (e) => feed.userBlocked(e));
+  events.subscribe('profile.changed', () => feed.profileChanged());
   events.subscribe('vibe.sent', (e) => posts.vibeSent(e));
   events.subscribe('post.smiled', (e) => notifications.postSmiled(e));
   events.subscribe('post.hummed', (e) => notifications.postHummed(e));
@@ -410,6 +446,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Web Push: what the person's settings send by push; a device that signs out stops receiving.
   events.subscribe('notification.created', (e) => push.notificationCreated(e));
   events.subscribe('session.ended', (e) => push.sessionEnded(e));
+  // The realtime stream: notifications, messages, listened marks, counts; sessions ending.
+  subscribeRealtime(events, realtime, {
+    notification: (userId, id) => notifications.view(userId, id),
+    dmMessage: (viewerId, messageId) => dms.messageFor(viewerId, messageId),
+  });
 
   const { authenticate, identifyIfPossible } = createAuthenticate(signer, sessions, clock);
   const routerFor = (scope: FastifyInstance) =>
@@ -444,6 +485,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dmsRoutes(route, { dms, limits });
       activityRoutes(route, { activity });
       notificationsRoutes(route, { notifications });
+      realtimeRoutes(api, { realtime, authenticate });
       pushRoutes(route, { push });
       authRoutes(route, { auth, signIns, limits, loginGuard });
       systemRoutes(route, { system });

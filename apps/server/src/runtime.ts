@@ -8,6 +8,8 @@ import { createMailer, type Mailer } from './platform/mailer.js';
 import { queueSchemaFor } from './platform/pg-jobs.js';
 import { diskStorage, type ObjectStorage } from './platform/object-storage.js';
 import { memoryRateStore, redisRateStore, type RateStore } from './platform/rate-limiter.js';
+import { MemoryRealtimeBus, type RealtimeBus } from './platform/realtime-bus.js';
+import { RedisRealtimeBus } from './platform/redis-realtime-bus.js';
 import { s3Storage } from './platform/s3-storage.js';
 
 export type Runtime = {
@@ -18,6 +20,8 @@ export type Runtime = {
   /** Uploaded media: DATA_DIR/media, or the S3 bucket when S3_* are set. */
   storage: ObjectStorage;
   redis: Redis | undefined;
+  /** The realtime stream's events: in this process, or through Redis to every instance. */
+  realtimeBus: RealtimeBus;
   /**
    * On PostgreSQL, the schema of the job queue's own tables (pg-boss, decision 12): `pgboss`, or
    * `<schema>_jobs` beside an app schema of its own (`queueSchemaFor`), so that parallel test
@@ -56,6 +60,9 @@ export async function openRuntime(
   const rateStore = redis
     ? redisRateStore(redis, options.redisPrefix ?? `${config.redisPrefix}rl:`)
     : memoryRateStore();
+  const realtimeBus = redis
+    ? await RedisRealtimeBus.open(redis, `${options.redisPrefix ?? config.redisPrefix}rt:`)
+    : new MemoryRealtimeBus();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -69,11 +76,13 @@ export async function openRuntime(
     mailer,
     storage,
     redis,
+    realtimeBus,
     queueSchema: config.databaseUrl
       ? queueSchemaFor(config.databaseUrl, options.pgSchema)
       : undefined,
     async close() {
       mailer.close();
+      await realtimeBus.close();
       await storage.close();
       await rateStore.close();
       if (redis) await redis.quit();

@@ -66,8 +66,9 @@ async function startServer(dataDir: string) {
       (r) => r.ok,
       () => false,
     );
-  // A first start creates the database: seconds here, a minute on a busy machine.
-  const until = Date.now() + 120_000;
+  // A first start creates the database and the demo's voice notes (ffmpeg): seconds here,
+  // minutes on a busy machine.
+  const until = Date.now() + 240_000;
   while (!(await healthy())) {
     if (child.exitCode !== null) throw new Error(`The server exited: ${errors}`);
     if (Date.now() > until) throw new Error(`The server did not start: ${errors}`);
@@ -149,5 +150,5 @@ describe('npm run admin', () => {
     expect(revoked.out.trim()).toBe(
       'Revoked admin access from @maya. @maya now has moderation tools.',
     );
-  }, 300_000);
+  }, 600_000);
 });

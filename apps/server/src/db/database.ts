@@ -11,20 +11,8 @@ export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; it rolls back when `fn` throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * On PGlite, a number that changes whenever anything may have been written: a read cached
-   * while it stays the same is still what the database holds (one process owns the database,
-   * and every write goes through here). Null on PostgreSQL, where other instances write too.
-   */
-  writeGeneration(): number | null;
   close(): Promise<void>;
 }
-
-/** A statement that only reads: a SELECT, or a WITH whose parts write nothing. */
-function readsOnly(sql: string): boolean {
-  return /^\s*select\b/i.test(sql) || (/^\s*with\b/i.test(sql) && !WRITES.test(sql));
-}
-const WRITES = /\b(insert|update|delete|merge|truncate|for\s+update|for\s+share)\b/i;
 
 export type DatabaseOptions =
   | { engine: 'pglite'; dataDir?: string }
@@ -43,34 +31,19 @@ async function openPglite(dataDir?: string): Promise<Database> {
   // more than running it (a quest page: 545 → 1,247 req/s in `npm run bench`).
   await db.exec('SET plan_cache_mode = force_generic_plan');
   const run = preparedRunner(db);
-  // Bumped before and after every write: a read that overlaps one never looks current.
-  let generation = 0;
-  const writing = async <T>(write: () => Promise<T>): Promise<T> => {
-    generation += 1;
-    try {
-      return await write();
-    } finally {
-      generation += 1;
-    }
-  };
   return {
     engine: 'pglite',
     query<T extends object>(sql: string, params: unknown[] = []) {
-      const exclusive = () =>
-        db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run<T>(sql, params)));
-      return readsOnly(sql) ? exclusive() : writing(exclusive);
+      return db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run<T>(sql, params)));
     },
     transaction(fn) {
-      return writing(() =>
-        db.transaction(() =>
-          fn({
-            query: <T extends object>(sql: string, params: unknown[] = []) =>
-              db._runExclusiveQuery(() => run<T>(sql, params)),
-          }),
-        ),
+      return db.transaction(() =>
+        fn({
+          query: <T extends object>(sql: string, params: unknown[] = []) =>
+            db._runExclusiveQuery(() => run<T>(sql, params)),
+        }),
       );
     },
-    writeGeneration: () => generation,
     close: () => db.close(),
   };
 }
@@ -208,7 +181,6 @@ async function openPostgres(options: {
   await pool.query('SELECT 1');
   return {
     engine: 'postgres',
-    writeGeneration: () => null,
     async query<T extends object>(sql: string, params: unknown[] = []) {
       return (await pool.query(statement(sql, params))).rows as T[];
     },

@@ -34,6 +34,8 @@ export type DomainEvents = {
   'post.hummed': { postId: string; authorId: string; userId: string };
   'comment.created': { commentId: string; postId: string; postAuthorId: string; userId: string };
   'user.blocked': { blockerId: string; blockedId: string };
+  /** What others see of a person changed: name, picture, halo, bio. */
+  'profile.changed': { userId: string };
   'referral.joined': { referrerId: string; userId: string };
   'streak.milestoneReached': { userId: string; questId: string; days: number; day: string };
   'dm.sent': { messageId: string; conversationId: string; senderId: string; recipientId: string };

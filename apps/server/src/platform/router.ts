@@ -5,6 +5,7 @@ import { localNowOf } from './authenticate.js';
 import type { Clock } from './clock.js';
 import { HttpError, parse } from './errors.js';
 import { Idempotency } from './idempotency.js';
+import { JsonText } from './json-text.js';
 
 export type Auth = NonNullable<FastifyRequest['auth']>;
 
@@ -23,9 +24,10 @@ export type RouteContext<E extends AnyEndpoint> = ParsedInput<E> & {
   reply: FastifyReply;
 };
 
+/** A handler answers its contract's shape, or that shape already as JSON text (json-text.ts). */
 export type RouteHandler<E extends AnyEndpoint> = (
   context: RouteContext<E>,
-) => Promise<ReplyOf<E>> | ReplyOf<E>;
+) => Promise<ReplyOf<E> | JsonText<ReplyOf<E>>> | ReplyOf<E> | JsonText<ReplyOf<E>>;
 
 export type Route = <E extends AnyEndpoint>(e: E, handler: RouteHandler<E>) => void;
 
@@ -69,7 +71,9 @@ export function createRouter(
         } as RouteContext<typeof e>;
         const run = async () => {
           const body = await handler(context);
-          if (deps.checkResponses && e.response) checkResponse(e, body);
+          if (deps.checkResponses && e.response) {
+            checkResponse(e, body instanceof JsonText ? JSON.parse(body.text) : body);
+          }
           // A handler may answer another status (health: 503); the declared one otherwise.
           return { statusCode: reply.statusCode === 200 ? e.status : reply.statusCode, body };
         };
@@ -78,7 +82,10 @@ export function createRouter(
         }
         const { statusCode, body } = await run();
         void reply.status(statusCode);
-        return statusCode === 204 ? reply.send() : body;
+        if (statusCode === 204) return reply.send();
+        if (body instanceof JsonText)
+          return reply.type('application/json; charset=utf-8').send(body.text);
+        return body;
       },
     });
   };

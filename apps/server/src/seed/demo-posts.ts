@@ -243,7 +243,12 @@ async function addComment(
  * A few seconds that sound like someone talking: a voice-range tone whose pitch wanders and
  * whose loudness comes in syllables and pauses, as Opus in WebM like a browser's recording.
  */
-export function speechLikeTone(ffmpeg: string, file: string, seconds: number, hz: number): Promise<void> {
+export function speechLikeTone(
+  ffmpeg: string,
+  file: string,
+  seconds: number,
+  hz: number,
+): Promise<void> {
   const expr =
     `0.5*sin(2*PI*t*(${hz}+${Math.round(hz / 5)}*sin(2*PI*0.7*t)))` +
     `*sqrt(abs(sin(2*PI*2.2*t)))*(0.55+0.45*sin(2*PI*0.31*t))`;

@@ -144,7 +144,6 @@ function countingDatabase(inner: Database) {
     engine: inner.engine,
     ...counted(inner),
     transaction: (fn) => inner.transaction((tx) => fn(counted(tx))),
-    writeGeneration: () => inner.writeGeneration(),
     close: () => inner.close(),
   };
   return {

@@ -10,6 +10,7 @@ import type { StatsService } from '../stats/stats.service.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
 import { mediaRowOf } from './post.presenter.js';
 import type { PostsRepository } from './posts.repository.js';
+import type { FeedCache } from './feed-cache.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
 
@@ -27,6 +28,8 @@ export class CommentsService {
       stats: StatsService;
       events: EventBus;
       clock: Clock;
+      /** Feed pages in memory: a comment changes its post's count (feed-cache.ts). */
+      feedCache: FeedCache;
     },
   ) {}
 
@@ -60,6 +63,7 @@ export class CommentsService {
       });
       return { row: (await this.deps.comments.one(tx, id))!, postAuthorId: post.author_id };
     });
+    this.deps.feedCache.forgetPost(postId);
     await this.deps.events.publish('comment.created', {
       commentId: id,
       postId,
@@ -100,6 +104,7 @@ export class CommentsService {
       });
       return remove;
     });
+    this.deps.feedCache.forgetPost(postId);
     await removeFile();
   }
 

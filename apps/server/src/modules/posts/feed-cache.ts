@@ -1,41 +1,177 @@
-import type { PostPage } from '@doers/contract';
+import type { PostCounts, PostPage } from '@doers/contract';
+import type { CacheBus } from '../../platform/cache-bus.js';
 
-/** Pages kept at most; past it the cache starts again (a bound, not an eviction policy). */
-const MAX_PAGES = 20_000;
-/** A page is served from memory for at most this long: its media URLs carry day-long signatures. */
+/** Pages kept at most (~60 KB each as objects and text); the least recently read goes first. */
+const MAX_PAGES = 3_000;
+/**
+ * A page is served from memory for at most this long. It bounds what no event announces to this
+ * module: a new name or picture of an author, a quest chip's title or visibility, a media URL's
+ * day-long signature.
+ */
 const MAX_AGE_MS = 60_000;
 
-type Entry = { page: PostPage; generation: number; at: number };
+/** What a writer tells every instance's cache (cache-bus.ts). */
+type FeedChange =
+  | { op: 'readers'; ids: string[] }
+  | { op: 'post'; id: string }
+  | {
+      op: 'patch';
+      id: string;
+      counts: PostCounts;
+      reader: { id: string; smiled: boolean; hummed: boolean } | undefined;
+    }
+  | { op: 'clear' };
+
+type Entry = {
+  readerId: string;
+  page: PostPage;
+  /** The page as JSON, made on the first read after a fill or a patch. */
+  json: string | null;
+  at: number;
+};
 
 /**
- * Feed pages kept in memory on PGlite (docs/decisions/0010-feed-timelines.md): one process owns
- * the database there, so a page read while the database's write generation stays the same is
- * still exactly what the database would answer. Any write anywhere (a smile, a post, a block, a
- * new name) moves the generation and so retires every page at once: never stale, and cheap to
- * get right, at the price of refilling after each write. A read that overlapped a write does not
- * fill (`generation` is taken before reading).
+ * Feed pages kept in memory (docs/decisions/0010-feed-timelines.md, "Reading from memory"). A
+ * page is what the database answered; what changes it later is told to the cache precisely:
+ * a reader's timeline changed (a post or hum reached it, vibing or a block) drops that reader's
+ * pages; a post's counters changed patches that post wherever it is kept, with the reacting
+ * reader's own marks; a post deleted drops every page holding it. A read that overlapped any
+ * such change does not fill (`version` is taken before reading), so a page is never older than
+ * the last change told. Every change is told to the other instances too (`bus`).
  */
 export class FeedCache {
   readonly #pages = new Map<string, Entry>();
+  readonly #byReader = new Map<string, Set<string>>();
+  readonly #byPost = new Map<string, Set<string>>();
+  #version = 0;
+  readonly #tell: (change: FeedChange) => void;
 
-  get(key: string, generation: number, nowMs: number): PostPage | undefined {
-    const entry = this.#pages.get(key);
-    if (!entry) return undefined;
-    if (entry.generation !== generation || nowMs - entry.at > MAX_AGE_MS) {
-      this.#pages.delete(key);
-      return undefined;
-    }
-    return entry.page;
+  constructor(bus?: CacheBus) {
+    this.#tell = bus ? bus.channel<FeedChange>('feed', (c) => this.#apply(c)) : () => {};
   }
 
-  /** Keeps a page read while the database stood at `generation`, if it still stands there. */
-  fill(key: string, page: PostPage, generation: number, current: number, nowMs: number): void {
-    if (generation !== current) return;
-    if (this.#pages.size >= MAX_PAGES) this.#pages.clear();
-    this.#pages.set(key, { page, generation, at: nowMs });
+  /** Read before reading the database; hand it back to `fill`. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** The page as JSON text, or undefined when it is not kept (or too old). */
+  get(key: string, nowMs: number): string | undefined {
+    const entry = this.#pages.get(key);
+    if (!entry) return undefined;
+    if (nowMs - entry.at > MAX_AGE_MS) {
+      this.#drop(key);
+      return undefined;
+    }
+    entry.json ??= JSON.stringify(entry.page);
+    // Least recently read first: a Map iterates in insertion order.
+    this.#pages.delete(key);
+    this.#pages.set(key, entry);
+    return entry.json;
+  }
+
+  /** Keeps a page read from the database, unless something changed since `version`. */
+  fill(
+    key: string,
+    readerId: string,
+    page: PostPage,
+    json: string,
+    version: number,
+    nowMs: number,
+  ): void {
+    if (version !== this.#version) return;
+    this.#drop(key);
+    if (this.#pages.size >= MAX_PAGES) this.#drop(this.#pages.keys().next().value!);
+    this.#pages.set(key, { readerId, page, json, at: nowMs });
+    index(this.#byReader, readerId, key);
+    for (const post of page.items) index(this.#byPost, post.id, key);
+  }
+
+  /** Their timelines changed: every page of theirs goes. */
+  forgetReaders(readerIds: Iterable<string>): void {
+    this.#change({ op: 'readers', ids: [...readerIds] });
+  }
+
+  /** The post is gone, or changed in a way a patch can't tell: every page holding it goes. */
+  forgetPost(postId: string): void {
+    this.#change({ op: 'post', id: postId });
+  }
+
+  /**
+   * A post's counters after a change, and the reacting person's own marks: patched into every
+   * page holding the post.
+   */
+  patchPost(
+    postId: string,
+    counts: PostCounts,
+    reader?: { id: string; smiled: boolean; hummed: boolean },
+  ): void {
+    this.#change({ op: 'patch', id: postId, counts, reader });
+  }
+
+  clear(): void {
+    this.#change({ op: 'clear' });
   }
 
   static key(readerId: string, cursor: string | undefined, limit: number): string {
     return `${readerId}|${cursor ?? ''}|${limit}`;
   }
+
+  #change(change: FeedChange): void {
+    this.#apply(change);
+    this.#tell(change);
+  }
+
+  #apply(change: FeedChange): void {
+    this.#version++;
+    switch (change.op) {
+      case 'readers':
+        for (const reader of change.ids) {
+          for (const key of [...(this.#byReader.get(reader) ?? [])]) this.#drop(key);
+        }
+        return;
+      case 'post':
+        for (const key of [...(this.#byPost.get(change.id) ?? [])]) this.#drop(key);
+        return;
+      case 'patch':
+        for (const key of this.#byPost.get(change.id) ?? []) this.#patch(key, change);
+        return;
+      case 'clear':
+        this.#pages.clear();
+        this.#byReader.clear();
+        this.#byPost.clear();
+    }
+  }
+
+  #patch(key: string, change: Extract<FeedChange, { op: 'patch' }>): void {
+    const entry = this.#pages.get(key)!;
+    const reader = change.reader?.id === entry.readerId ? change.reader : undefined;
+    for (const post of entry.page.items) {
+      if (post.id !== change.id) continue;
+      post.counts = change.counts;
+      if (reader) post.viewer = { ...post.viewer, smiled: reader.smiled, hummed: reader.hummed };
+    }
+    entry.json = null;
+  }
+
+  #drop(key: string): void {
+    const entry = this.#pages.get(key);
+    if (!entry) return;
+    this.#pages.delete(key);
+    unindex(this.#byReader, entry.readerId, key);
+    for (const post of entry.page.items) unindex(this.#byPost, post.id, key);
+  }
+}
+
+function index(map: Map<string, Set<string>>, id: string, key: string): void {
+  const keys = map.get(id);
+  if (keys) keys.add(key);
+  else map.set(id, new Set([key]));
+}
+
+function unindex(map: Map<string, Set<string>>, id: string, key: string): void {
+  const keys = map.get(id);
+  if (!keys) return;
+  keys.delete(key);
+  if (keys.size === 0) map.delete(id);
 }

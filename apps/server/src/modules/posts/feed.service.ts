@@ -4,6 +4,7 @@ import type { DomainEvents } from '../../platform/events.js';
 import type { Clock } from '../../platform/clock.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
 import type { MediaService } from '../media/media.service.js';
+import { JsonText, jsonText } from '../../platform/json-text.js';
 import { FeedCache } from './feed-cache.js';
 import { presentPost } from './post.presenter.js';
 import type { TimelineRepository } from './timeline.repository.js';
@@ -28,28 +29,29 @@ export class FeedService {
       /** Entries kept per reader (TIMELINE_DEPTH unless a test says otherwise). */
       depth?: number;
       clock: Clock;
-      /** The database's write generation: null where pages may not be kept (PostgreSQL). */
-      writeGeneration: () => number | null;
+      /** Pages in memory, told of every change by the writers (feed-cache.ts). */
+      cache: FeedCache;
     },
   ) {}
-
-  readonly #cache = new FeedCache();
 
   get depth(): number {
     return this.deps.depth ?? TIMELINE_DEPTH;
   }
 
-  /** One page, newest first, in one statement; the cursor is the last entry's instant and post. */
-  async feed(readerId: string, query: PageQuery): Promise<PostPage> {
-    const generation = this.deps.writeGeneration();
-    if (generation === null) return this.#read(readerId, query);
+  /**
+   * One page, newest first, as JSON: from memory when kept, else in one statement. The cursor is
+   * the last entry's instant and post.
+   */
+  async feed(readerId: string, query: PageQuery): Promise<JsonText<PostPage>> {
+    const cache = this.deps.cache;
     const key = FeedCache.key(readerId, query.cursor, query.limit);
-    const kept = this.#cache.get(key, generation, this.deps.clock.now().getTime());
-    if (kept) return kept;
+    const kept = cache.get(key, this.deps.clock.now().getTime());
+    if (kept !== undefined) return new JsonText(kept);
+    const version = cache.version;
     const fresh = await this.#read(readerId, query);
-    const now = this.deps.clock.now().getTime();
-    this.#cache.fill(key, fresh, generation, this.deps.writeGeneration() ?? NaN, now);
-    return fresh;
+    const json = jsonText(fresh);
+    cache.fill(key, readerId, fresh, json.text, version, this.deps.clock.now().getTime());
+    return json;
   }
 
   async #read(readerId: string, query: PageQuery): Promise<PostPage> {
@@ -68,14 +70,22 @@ export class FeedService {
     await this.deps.timeline.backfill(e.userId, e.targetId);
     // Now mutual, perhaps: the target, who vibes with them, may see their vibers-only posts.
     await this.deps.timeline.backfill(e.targetId, e.userId);
+    this.deps.cache.forgetReaders([e.userId, e.targetId]);
   }
 
   async vibingEnded(e: DomainEvents['vibing.ended']): Promise<void> {
     await this.deps.timeline.vibingEnded(e.userId, e.targetId);
+    this.deps.cache.forgetReaders([e.userId, e.targetId]);
   }
 
   async userBlocked(e: DomainEvents['user.blocked']): Promise<void> {
     await this.deps.timeline.blocked(e.blockerId, e.blockedId);
+    this.deps.cache.forgetReaders([e.blockerId, e.blockedId]);
+  }
+
+  /** A person's name, picture or halo changed: any kept page may show them. */
+  profileChanged(): void {
+    this.deps.cache.clear();
   }
 
   /** The hourly job: timelines longer than the depth are cut back, a batch at a time. */
@@ -94,6 +104,7 @@ export class FeedService {
       if (readers.length < TRIM_BATCH) break;
     }
     const trimmed = done.size;
+    if (trimmed) this.deps.cache.forgetReaders(done);
     if (trimmed) this.deps.log.info({ trimmed }, 'trimmed feed timelines');
     return { trimmed };
   }

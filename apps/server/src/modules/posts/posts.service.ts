@@ -9,6 +9,7 @@ import type { QuestsService } from '../quests/quests.service.js';
 import type { StatsService } from '../stats/stats.service.js';
 import type { LocalNow } from '../streaks/streak-calculator.js';
 import { presentPost } from './post.presenter.js';
+import type { FeedCache } from './feed-cache.js';
 import type { PostsRepository } from './posts.repository.js';
 import type { TimelineRepository } from './timeline.repository.js';
 
@@ -29,6 +30,8 @@ export class PostsService {
       quests: QuestsService;
       stats: StatsService;
       events: EventBus;
+      /** Feed pages in memory: told what each write changed (feed-cache.ts). */
+      feedCache: FeedCache;
     },
   ) {}
 
@@ -37,7 +40,7 @@ export class PostsService {
     const id = randomUUID();
     const at = now.now;
     const isPublic = input.visibility === 'public';
-    await this.deps.db.transaction(async (tx) => {
+    const reached = await this.deps.db.transaction(async (tx) => {
       const base = { ownerId: authorId, type: 'post', attachedId: id, isPublic };
       await this.deps.media.attach(tx, {
         ...base,
@@ -64,7 +67,7 @@ export class PostsService {
         createdAt: at,
       });
       await this.deps.stats.countPost(tx, authorId, 1);
-      await this.deps.timeline.fanOutPost(tx, {
+      return this.deps.timeline.fanOutPost(tx, {
         postId: id,
         authorId,
         questId: quest?.id ?? null,
@@ -72,6 +75,7 @@ export class PostsService {
         at,
       });
     });
+    this.deps.feedCache.forgetReaders(reached);
     await this.deps.events.publish('post.created', { postId: id, authorId });
     return this.get(authorId, id);
   }
@@ -120,6 +124,7 @@ export class PostsService {
       });
       return removeFiles;
     });
+    this.deps.feedCache.forgetPost(id);
     for (const remove of removers) await remove();
   }
 
@@ -130,7 +135,9 @@ export class PostsService {
 
   /** A vibe sent from a post to its author counts on the post. */
   async vibeSent(e: { postId: string | null; targetUserId: string }): Promise<void> {
-    if (e.postId) await this.deps.posts.countVibe(e.postId, e.targetUserId);
+    if (!e.postId) return;
+    await this.deps.posts.countVibe(e.postId, e.targetUserId);
+    this.deps.feedCache.forgetPost(e.postId);
   }
 
   /** The author's quest with their streak on it today, or a refusal that tells no more. */

@@ -6,6 +6,7 @@ import type { EventBus } from '../../platform/events.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
 import type { StatsService } from '../stats/stats.service.js';
 import { countsOf } from './post.presenter.js';
+import type { FeedCache } from './feed-cache.js';
 import type { PostsRepository } from './posts.repository.js';
 import type { Reaction, ReactionsRepository } from './reactions.repository.js';
 import type { TimelineRepository } from './timeline.repository.js';
@@ -27,6 +28,8 @@ export class ReactionsService {
       stats: StatsService;
       events: EventBus;
       clock: Clock;
+      /** Feed pages in memory: told what each toggle changed (feed-cache.ts). */
+      feedCache: FeedCache;
     },
   ) {}
 
@@ -72,7 +75,7 @@ export class ReactionsService {
     on: boolean,
   ): Promise<ReactionState> {
     const at = this.deps.clock.now();
-    const { state, authorId } = await this.deps.db.transaction(async (tx) => {
+    const { state, authorId, reached } = await this.deps.db.transaction(async (tx) => {
       const post = await this.deps.posts.visibleFacts(tx, postId, userId);
       if (!post) throw notFound('Post not found');
       if (reaction === 'hum' && on) {
@@ -80,6 +83,7 @@ export class ReactionsService {
         if (post.visibility !== 'public') throw badRequest('Only public posts can be hummed');
       }
       const state = await this.deps.reactions.toggle(tx, { reaction, postId, userId, on, at });
+      let reached: string[] = [];
       if (state.changed) {
         const delta = on ? 1 : -1;
         await this.deps.stats.countReaction(tx, {
@@ -89,24 +93,31 @@ export class ReactionsService {
           delta,
         });
         if (reaction === 'hum') {
-          if (on) {
-            await this.deps.timeline.fanOutHum(tx, {
-              postId,
-              authorId: post.author_id,
-              hummerId: userId,
-              at,
-            });
-          } else {
-            await this.deps.timeline.removeHum(tx, postId, userId);
-          }
+          reached = on
+            ? await this.deps.timeline.fanOutHum(tx, {
+                postId,
+                authorId: post.author_id,
+                hummerId: userId,
+                at,
+              })
+            : await this.deps.timeline.removeHum(tx, postId, userId);
         }
       }
-      return { state, authorId: post.author_id };
+      return { state, authorId: post.author_id, reached };
     });
+    const counts = countsOf(state);
+    if (state.changed) {
+      this.deps.feedCache.forgetReaders(reached);
+      this.deps.feedCache.patchPost(postId, counts, {
+        id: userId,
+        smiled: state.smiled,
+        hummed: state.hummed,
+      });
+    }
     if (state.changed && on) {
       const event = reaction === 'smile' ? 'post.smiled' : 'post.hummed';
       await this.deps.events.publish(event, { postId, authorId, userId });
     }
-    return { smiled: state.smiled, hummed: state.hummed, counts: countsOf(state) };
+    return { smiled: state.smiled, hummed: state.hummed, counts };
   }
 }

@@ -10,6 +10,12 @@ export const BACKFILL = 20;
 
 export type FeedRow = PostCardRow & { at: Date; hummed_by: PersonSummary | null };
 
+/** Runs a write that answers `user_id` per row: the readers whose timeline it changed. */
+async function readers(tx: Queryable, sql: string, params: unknown[]): Promise<string[]> {
+  const rows = await tx.query<{ user_id: string }>(sql, params);
+  return rows.map((r) => r.user_id);
+}
+
 /**
  * timeline and timeline_horizon: the feed written at post time (decision 10). This module is
  * their only writer.
@@ -25,8 +31,9 @@ export class TimelineRepository {
   async fanOutPost(
     tx: Queryable,
     p: { postId: string; authorId: string; questId: string | null; vibersOnly: boolean; at: Date },
-  ): Promise<void> {
-    await tx.query(
+  ): Promise<string[]> {
+    return readers(
+      tx,
       `INSERT INTO timeline (user_id, post_id, author_id, hummed_by, at)
        SELECT r.user_id, $1, $2, NULL, $3 FROM (
          SELECT $2::uuid AS user_id
@@ -38,7 +45,7 @@ export class TimelineRepository {
        ) r
        WHERE r.user_id = $2 OR (${notBlockedEitherWay('r.user_id', '$2::uuid')}
          AND (NOT $5::boolean OR ${vibeMutually('r.user_id', '$2::uuid')}))
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT DO NOTHING RETURNING user_id`,
       [p.postId, p.authorId, p.at, p.questId, p.vibersOnly],
     );
   }
@@ -51,24 +58,26 @@ export class TimelineRepository {
   async fanOutHum(
     tx: Queryable,
     h: { postId: string; authorId: string; hummerId: string; at: Date },
-  ): Promise<void> {
-    await tx.query(
+  ): Promise<string[]> {
+    return readers(
+      tx,
       `INSERT INTO timeline (user_id, post_id, author_id, hummed_by, at)
        SELECT v.user_id, $1, $2, $3, $4 FROM vibing_with v
         WHERE v.target_id = $3 AND v.user_id <> $2
           AND ${notBlockedEitherWay('v.user_id', '$2::uuid')}
           AND ${notBlockedEitherWay('v.user_id', '$3::uuid')}
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT DO NOTHING RETURNING user_id`,
       [h.postId, h.authorId, h.hummerId, h.at],
     );
   }
 
   /** A hum taken back: the entries it brought go. */
-  async removeHum(tx: Queryable, postId: string, hummerId: string): Promise<void> {
-    await tx.query('DELETE FROM timeline WHERE post_id = $1 AND hummed_by = $2', [
-      postId,
-      hummerId,
-    ]);
+  async removeHum(tx: Queryable, postId: string, hummerId: string): Promise<string[]> {
+    return readers(
+      tx,
+      'DELETE FROM timeline WHERE post_id = $1 AND hummed_by = $2 RETURNING user_id',
+      [postId, hummerId],
+    );
   }
 
   /** `readerId` began vibing with `authorId`: the author's newest posts the reader may see. */

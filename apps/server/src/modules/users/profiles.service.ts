@@ -7,6 +7,7 @@ import {
 } from '@doers/contract';
 import type { Database } from '../../db/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
 import type { MediaService } from '../media/media.service.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
@@ -22,6 +23,7 @@ export class ProfilesService {
       profiles: UsersRepository;
       media: MediaService;
       users: UsersService;
+      events: EventBus;
     },
   ) {}
 
@@ -32,6 +34,7 @@ export class ProfilesService {
       color_theme: p.colorTheme?.toUpperCase(),
       halo_intensity: p.haloIntensity,
     });
+    await this.deps.events.publish('profile.changed', { userId });
     return this.#own(userId);
   }
 
@@ -54,6 +57,7 @@ export class ProfilesService {
         return removeOld;
       });
       await removeOld();
+      await this.deps.events.publish('profile.changed', { userId });
     }
     return this.#own(userId);
   }
