@@ -35,8 +35,11 @@ async function visit(page: Page, path: string): Promise<void> {
   screens += 1;
   await page.goto(path);
   await expect(page.locator('main, [role="main"]').first()).toBeVisible();
-  // Lazy screens, images and the theme settle.
-  await page.waitForLoadState('networkidle');
+  // Lazy screens, images and the theme settle. Not 'networkidle': signed in, the realtime
+  // stream keeps a request open for as long as the page lives.
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.waitForTimeout(300);
 }
 
 test('the app runs under its Content-Security-Policy: no violation on the main screens', async ({

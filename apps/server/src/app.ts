@@ -1,36 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database.js';
 import { ActivityRepository } from './modules/activity/activity.repository.js';
-import { activityRoutes } from './modules/activity/activity.routes.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { AdminGuard } from './modules/admin/admin-guard.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
 import { AdminService } from './modules/admin/admin.service.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LoginGuard } from './modules/auth/login-guard.js';
 import { SignInSourcesRepository } from './modules/auth/sign-in-sources.repository.js';
 import { SignInsService } from './modules/auth/sign-ins.service.js';
 import { TokensRepository } from './modules/auth/tokens.repository.js';
 import { BlocksRepository } from './modules/blocks/blocks.repository.js';
-import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { BlocksService } from './modules/blocks/blocks.service.js';
 import { CheckInsRepository } from './modules/check-ins/check-ins.repository.js';
-import { checkInsRoutes } from './modules/check-ins/check-ins.routes.js';
 import { CheckInsService } from './modules/check-ins/check-ins.service.js';
 import { ExplorePostsRepository } from './modules/explore/explore-posts.repository.js';
-import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { ExploreService } from './modules/explore/explore.service.js';
 import { SearchRepository } from './modules/explore/search.repository.js';
 import { DmsRepository } from './modules/dms/dms.repository.js';
-import { dmsRoutes } from './modules/dms/dms.routes.js';
 import { DmsService } from './modules/dms/dms.service.js';
-import { registerMediaHttp } from './modules/media/media.http.js';
 import { UrlSigner } from './modules/media/media-access.js';
 import { MediaRepository } from './modules/media/media.repository.js';
 import { MediaService } from './modules/media/media.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { NotificationLinesRepository } from './modules/notifications/notification-lines.repository.js';
 import { NotificationSettingsRepository } from './modules/notifications/notification-settings.repository.js';
@@ -44,19 +35,14 @@ import { CommentsService } from './modules/posts/comments.service.js';
 import { FeedCache } from './modules/posts/feed-cache.js';
 import { FeedService } from './modules/posts/feed.service.js';
 import { PostsRepository } from './modules/posts/posts.repository.js';
-import { postsRoutes } from './modules/posts/posts.routes.js';
 import { PostsService } from './modules/posts/posts.service.js';
 import { ReactionsRepository } from './modules/posts/reactions.repository.js';
 import { ReactionsService } from './modules/posts/reactions.service.js';
-import { subscribeRealtime } from './modules/realtime/realtime-events.js';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { RealtimeService } from './modules/realtime/realtime.service.js';
 import { TimelineRepository } from './modules/posts/timeline.repository.js';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
-import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { OnboardingService } from './modules/onboarding/onboarding.service.js';
 import { PushRepository } from './modules/push/push.repository.js';
-import { pushRoutes } from './modules/push/push.routes.js';
 import { PushSender } from './modules/push/push-sender.js';
 import { PushService } from './modules/push/push.service.js';
 import { ParticipantsService } from './modules/quests/participants.service.js';
@@ -64,50 +50,43 @@ import { QuestAccess } from './modules/quests/quest-access.js';
 import { QuestLimit } from './modules/quests/quest-limit.js';
 import { QuestViews } from './modules/quests/quest-views.js';
 import { QuestsRepository } from './modules/quests/quests.repository.js';
-import { questsRoutes } from './modules/quests/quests.routes.js';
 import { QuestsService } from './modules/quests/quests.service.js';
 import { StreakRecorder } from './modules/quests/streak-recorder.js';
 import { ReferralsRepository } from './modules/referrals/referrals.repository.js';
-import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { ReferralsService } from './modules/referrals/referrals.service.js';
 import { RestDaysRepository } from './modules/rest-days/rest-days.repository.js';
-import { restDaysRoutes } from './modules/rest-days/rest-days.routes.js';
 import { RestDaysService } from './modules/rest-days/rest-days.service.js';
 import { LeaderboardRepository } from './modules/sharing/leaderboard.repository.js';
 import { LeaderboardService } from './modules/sharing/leaderboard.service.js';
 import { QuestRequestsRepository } from './modules/sharing/quest-requests.repository.js';
-import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { SharingService } from './modules/sharing/sharing.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SystemRepository } from './modules/system/system.repository.js';
-import { systemRoutes } from './modules/system/system.routes.js';
 import { SystemService } from './modules/system/system.service.js';
 import { SessionUserCache } from './modules/users/session-user-cache.js';
 import { SessionsRepository } from './modules/users/sessions.repository.js';
 import { SessionsService } from './modules/users/sessions.service.js';
 import { ProfilesService } from './modules/users/profiles.service.js';
 import { UsersRepository, type UserRow } from './modules/users/users.repository.js';
-import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VibesRepository } from './modules/vibes/vibes.repository.js';
-import { vibesRoutes } from './modules/vibes/vibes.routes.js';
 import { VibesService } from './modules/vibes/vibes.service.js';
 import { createAuthenticate } from './platform/authenticate.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import { EventBus } from './platform/events.js';
-import { InProcessJobs, type Jobs } from './platform/jobs.js';
 import { createHttpServer, serveWebAppLast } from './platform/http-server.js';
+import { subscribeModules } from './app-events.js';
+import { openJobs } from './app-jobs.js';
+import { registerApi } from './app-routes.js';
 import type { LogStream } from './platform/logger.js';
 import type { Mailer } from './platform/mailer.js';
 import type { ObjectStorage } from './platform/object-storage.js';
 import { RateLimits, type RateStore } from './platform/rate-limiter.js';
 import { MemoryRealtimeBus, type RealtimeBus } from './platform/realtime-bus.js';
-import { PgJobs } from './platform/pg-jobs.js';
 import { CacheBus } from './platform/cache-bus.js';
 import { createSecurityLog } from './platform/security-log.js';
-import { createRouter } from './platform/router.js';
 import { TokenSigner } from './platform/tokens.js';
 
 export type AppDeps = {
@@ -387,22 +366,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // admin: every call checks the person's grant in the database
   const admin = new AdminService({ guard: new AdminGuard(users), users });
 
-  // Work on a timer, each run asking the injected clock (tests call app.jobs.run instead), and
-  // queued work: in this process on PGlite; on PostgreSQL shared by every instance, so a job
-  // runs in one of them only (decision 12).
-  const jobs: Jobs =
-    db.engine === 'postgres' && config.databaseUrl
-      ? new PgJobs({
-          connectionString: config.databaseUrl,
-          schema: deps.queueSchema ?? 'pgboss',
-          db,
-          clock,
-          log: app.log,
-        })
-      : new InProcessJobs(app.log, { clock });
-  app.decorate('jobs', jobs);
-  app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
+  // Timed and queued work (app-jobs.ts, decision 12); tests call app.jobs.run.
+  const jobs = openJobs(app, { config, db, clock, queueSchema: deps.queueSchema });
   jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
   jobs.every('posts.trimTimelines', 60 * 60_000, () => feed.trimTimelines());
   const reminders = new StreakReminderService({
@@ -425,74 +390,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
 
-  // Who reacts to what happened. Realtime, Web Push and a Redis fan-out subscribe here too.
-  events.subscribe('quest.created', (e) => onboarding.questCreated(e));
-  events.subscribe('vibe.sent', (e) => notifications.vibeSent(e));
-  events.subscribe('referral.joined', (e) => notifications.referralJoined(e));
-  events.subscribe('questRequest.created', (e) => notifications.questRequestCreated(e));
-  events.subscribe('questRequest.accepted', (e) => notifications.questRequestAccepted(e));
-  events.subscribe('quest.joined', (e) => notifications.questJoined(e));
-  events.subscribe('streak.milestoneReached', (e) => notifications.milestoneReached(e));
-  // The feed follows vibing and blocks; posts count vibes sent from them.
-  events.subscribe('vibing.started', (e) => feed.vibingStarted(e));
-  events.subscribe('vibing.ended', (e) => feed.vibingEnded(e));
-  events.subscribe('user.blocked', (e) => feed.userBlocked(e));
-  events.subscribe('profile.changed', () => feed.profileChanged());
-  events.subscribe('vibe.sent', (e) => posts.vibeSent(e));
-  events.subscribe('post.smiled', (e) => notifications.postSmiled(e));
-  events.subscribe('post.hummed', (e) => notifications.postHummed(e));
-  events.subscribe('comment.created', (e) => notifications.commentCreated(e));
-  events.subscribe('dm.sent', (e) => notifications.dmSent(e));
-  // Web Push: what the person's settings send by push; a device that signs out stops receiving.
-  events.subscribe('notification.created', (e) => push.notificationCreated(e));
-  events.subscribe('session.ended', (e) => push.sessionEnded(e));
-  // The realtime stream: notifications, messages, listened marks, counts; sessions ending.
-  subscribeRealtime(events, realtime, {
-    notification: (userId, id) => notifications.view(userId, id),
-    dmMessage: (viewerId, messageId) => dms.messageFor(viewerId, messageId),
-  });
+  // Who reacts to what happened (app-events.ts).
+  subscribeModules(events, { onboarding, notifications, feed, posts, push, realtime, dms });
 
   const { authenticate, identifyIfPossible } = createAuthenticate(signer, sessions, clock);
-  const routerFor = (scope: FastifyInstance) =>
-    createRouter(scope, {
+  await registerApi(app, {
+    router: {
       authenticate,
       identifyIfPossible,
       db,
       clock,
       checkResponses: deps.checkResponses ?? false,
-    });
-  await app.register(
-    async (api) => {
-      const route = routerFor(api);
-      await registerMediaHttp(api, {
-        media,
-        limits,
-        authenticate,
-        routerFor,
-        resumableDir: config.media.resumableDir,
-      });
-      usersRoutes(route, { users, profiles });
-      referralsRoutes(route, { referrals, limits });
-      blocksRoutes(route, { blocks, limits });
-      onboardingRoutes(route, { onboarding });
-      vibesRoutes(route, { vibes, limits });
-      questsRoutes(route, { quests });
-      checkInsRoutes(route, { checkIns });
-      restDaysRoutes(route, { restDays });
-      sharingRoutes(route, { sharing, leaderboard, limits });
-      postsRoutes(route, { posts, feed, reactions, comments, limits });
-      exploreRoutes(route, { explore });
-      dmsRoutes(route, { dms, limits });
-      activityRoutes(route, { activity });
-      notificationsRoutes(route, { notifications });
-      realtimeRoutes(api, { realtime, authenticate });
-      pushRoutes(route, { push });
-      authRoutes(route, { auth, signIns, limits, loginGuard });
-      systemRoutes(route, { system });
-      adminRoutes(route, { admin });
     },
-    { prefix: '/api' },
-  );
+    resumableDir: config.media.resumableDir,
+    ...{ media, limits, users, profiles, referrals, blocks, onboarding, vibes, quests, checkIns },
+    ...{ restDays, sharing, leaderboard, posts, feed, reactions, comments, explore, dms },
+    ...{ activity, notifications, realtime, push, auth, signIns, loginGuard, system, admin },
+  });
 
   await serveWebAppLast(app, config.webDist);
   return app;

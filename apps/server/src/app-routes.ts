@@ -1,0 +1,93 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { Queryable } from './db/database.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { blocksRoutes } from './modules/blocks/blocks.routes.js';
+import { checkInsRoutes } from './modules/check-ins/check-ins.routes.js';
+import { dmsRoutes } from './modules/dms/dms.routes.js';
+import { exploreRoutes } from './modules/explore/explore.routes.js';
+import { registerMediaHttp } from './modules/media/media.http.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { questsRoutes } from './modules/quests/quests.routes.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { referralsRoutes } from './modules/referrals/referrals.routes.js';
+import { restDaysRoutes } from './modules/rest-days/rest-days.routes.js';
+import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { vibesRoutes } from './modules/vibes/vibes.routes.js';
+import type { Clock } from './platform/clock.js';
+import { createRouter } from './platform/router.js';
+
+/** What each module's routes need, as each declares it: the services app.ts wired. */
+type Services = Parameters<typeof usersRoutes>[1] &
+  Parameters<typeof referralsRoutes>[1] &
+  Parameters<typeof blocksRoutes>[1] &
+  Parameters<typeof onboardingRoutes>[1] &
+  Parameters<typeof vibesRoutes>[1] &
+  Parameters<typeof questsRoutes>[1] &
+  Parameters<typeof checkInsRoutes>[1] &
+  Parameters<typeof restDaysRoutes>[1] &
+  Parameters<typeof sharingRoutes>[1] &
+  Parameters<typeof postsRoutes>[1] &
+  Parameters<typeof exploreRoutes>[1] &
+  Parameters<typeof dmsRoutes>[1] &
+  Parameters<typeof activityRoutes>[1] &
+  Parameters<typeof notificationsRoutes>[1] &
+  Omit<Parameters<typeof realtimeRoutes>[1], 'authenticate'> &
+  Parameters<typeof pushRoutes>[1] &
+  Parameters<typeof authRoutes>[1] &
+  Parameters<typeof systemRoutes>[1] &
+  Parameters<typeof adminRoutes>[1] &
+  Pick<Parameters<typeof registerMediaHttp>[1], 'media' | 'limits'>;
+
+/**
+ * The API under /api: each module's routes, one line each, in the module order
+ * (docs/ARCHITECTURE.md), registered from the contract's declarations.
+ */
+export async function registerApi(
+  app: FastifyInstance,
+  s: Services & {
+    router: {
+      authenticate: preHandlerHookHandler;
+      identifyIfPossible: preHandlerHookHandler;
+      db: Queryable;
+      clock: Clock;
+      checkResponses: boolean;
+    };
+    resumableDir: string;
+  },
+): Promise<void> {
+  const routerFor = (scope: FastifyInstance) => createRouter(scope, s.router);
+  const { authenticate } = s.router;
+  await app.register(
+    async (api) => {
+      const route = routerFor(api);
+      await registerMediaHttp(api, { ...s, authenticate, routerFor });
+      usersRoutes(route, s);
+      referralsRoutes(route, s);
+      blocksRoutes(route, s);
+      onboardingRoutes(route, s);
+      vibesRoutes(route, s);
+      questsRoutes(route, s);
+      checkInsRoutes(route, s);
+      restDaysRoutes(route, s);
+      sharingRoutes(route, s);
+      postsRoutes(route, s);
+      exploreRoutes(route, s);
+      dmsRoutes(route, s);
+      activityRoutes(route, s);
+      notificationsRoutes(route, s);
+      realtimeRoutes(api, { ...s, authenticate });
+      pushRoutes(route, s);
+      authRoutes(route, s);
+      systemRoutes(route, s);
+      adminRoutes(route, s);
+    },
+    { prefix: '/api' },
+  );
+}
