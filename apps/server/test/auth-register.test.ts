@@ -171,6 +171,25 @@ describe('registration', () => {
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe('An account with this email already exists');
   });
+
+  it('gives founders who sign up at the same moment a number each', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        server.request<AuthResponse>('POST', '/api/auth/register', {
+          body: newPerson({ inviteCode: FOUNDER_CODE }),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+    const numbers = new Set<number | null>();
+    for (const { body } of answers) {
+      const me = await server.request<User>('GET', '/api/users/me', {
+        token: body.tokens.accessToken,
+      });
+      numbers.add(me.body.founder.founderId);
+    }
+    expect(numbers.size).toBe(12);
+  });
 });
 
 describe('founder seats', () => {

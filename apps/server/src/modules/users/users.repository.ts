@@ -377,7 +377,13 @@ export class UsersRepository {
     return rows[0]!.n;
   }
 
+  /**
+   * The next founder number. Sign-ups at the same moment take it one after the other: the lock
+   * is held until the transaction ends, so each sees the numbers committed before it (without
+   * it, a few founders at once on PostgreSQL kept colliding on the unique number).
+   */
   async nextFounderId(tx: Queryable): Promise<number> {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('doers.founder_id'))");
     const rows = await tx.query<{ n: number }>(
       'SELECT COALESCE(max(founder_id), 0)::int + 1 AS n FROM users',
     );
