@@ -38,7 +38,7 @@ async function visit(page: Page, path: string): Promise<void> {
   // Lazy screens, images and the theme settle. Not 'networkidle': signed in, the realtime
   // stream keeps a request open for as long as the page lives.
   await page.waitForLoadState('load');
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
   await page.waitForTimeout(300);
 }
 
