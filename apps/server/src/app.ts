@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from './db/database.js';
 import { ActivityRepository } from './modules/activity/activity.repository.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { AdminGuard } from './modules/admin/admin-guard.js';
@@ -73,41 +72,17 @@ import { UsersService } from './modules/users/users.service.js';
 import { VibesRepository } from './modules/vibes/vibes.repository.js';
 import { VibesService } from './modules/vibes/vibes.service.js';
 import { createAuthenticate } from './platform/authenticate.js';
-import type { Clock } from './platform/clock.js';
-import type { Config } from './platform/config.js';
 import { EventBus } from './platform/events.js';
 import { createHttpServer, serveWebAppLast } from './platform/http-server.js';
+import type { AppDeps } from './app-deps.js';
 import { subscribeModules } from './app-events.js';
 import { openJobs } from './app-jobs.js';
 import { registerApi } from './app-routes.js';
-import type { LogStream } from './platform/logger.js';
-import type { Mailer } from './platform/mailer.js';
-import type { ObjectStorage } from './platform/object-storage.js';
-import { RateLimits, type RateStore } from './platform/rate-limiter.js';
-import { MemoryRealtimeBus, type RealtimeBus } from './platform/realtime-bus.js';
+import { RateLimits } from './platform/rate-limiter.js';
+import { MemoryRealtimeBus } from './platform/realtime-bus.js';
 import { CacheBus } from './platform/cache-bus.js';
 import { createSecurityLog } from './platform/security-log.js';
 import { TokenSigner } from './platform/tokens.js';
-
-export type AppDeps = {
-  config: Config;
-  db: Database;
-  rateStore: RateStore;
-  mailer: Mailer;
-  /** Where uploaded media are kept: DATA_DIR/media or an S3 bucket. */
-  storage: ObjectStorage;
-  version: string;
-  /** Where "now" comes from: the system clock, or a TestClock that tests move. */
-  clock: Clock;
-  /** The realtime stream's transport (runtime.ts: Redis or in process); in process if absent. */
-  realtimeBus?: RealtimeBus;
-  /** PostgreSQL: the job queue's schema (runtime.ts); `pgboss` when not given. */
-  queueSchema?: string | undefined;
-  /** Tests check every answer against the contract's response schema. */
-  checkResponses?: boolean;
-  /** Tests read the log lines; otherwise they go to stdout. */
-  logStream?: LogStream;
-};
 
 /**
  * Wires every module, bottom to top (docs/ARCHITECTURE.md): repositories, then services, then
