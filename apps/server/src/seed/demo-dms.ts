@@ -4,13 +4,11 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
 import { DmsRepository } from '../modules/dms/dms.repository.js';
-import { UrlSigner } from '../modules/media/media-access.js';
-import { MediaRepository } from '../modules/media/media.repository.js';
-import { MediaService } from '../modules/media/media.service.js';
 import type { UserRow } from '../modules/users/users.repository.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import type { ObjectStorage } from '../platform/object-storage.js';
+import { demoMedia } from './demo-media.js';
 import { speechLikeTone } from './demo-posts.js';
 
 const MINUTE = 60_000;
@@ -29,22 +27,8 @@ export async function seedDemoDms(d: {
   maya: UserRow;
   leo: UserRow;
 }): Promise<void> {
-  const media = new MediaService({
-    media: new MediaRepository(d.db),
-    storage: d.storage,
-    signer: new UrlSigner(d.config.jwtSecret),
-    clock: d.clock,
-    ffmpeg: { ffmpeg: d.config.media.ffmpegPath, ffprobe: d.config.media.ffprobePath },
-    tempDir: d.config.media.tempDir,
-    resumableDir: d.config.media.resumableDir,
-    voiceLimits: async () => ({ postDuration: 120, dmDuration: 120 }),
-    log: d.log,
-  });
-  await media.start();
-  if (media.ffmpegProblem) {
-    d.log.warn({ problem: media.ffmpegProblem }, 'demo messages left out: voice needs ffmpeg');
-    return;
-  }
+  const media = await demoMedia(d, 'demo messages');
+  if (!media) return;
   const { maya, leo } = d;
   const script = [
     { from: leo, minutesAgo: 95, seconds: 4, hz: 125, listened: true },

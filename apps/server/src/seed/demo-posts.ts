@@ -4,9 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db/database.js';
-import { UrlSigner } from '../modules/media/media-access.js';
-import { MediaRepository } from '../modules/media/media.repository.js';
-import { MediaService } from '../modules/media/media.service.js';
 import { CommentsRepository } from '../modules/posts/comments.repository.js';
 import { PostsRepository } from '../modules/posts/posts.repository.js';
 import { ReactionsRepository, type Reaction } from '../modules/posts/reactions.repository.js';
@@ -16,6 +13,8 @@ import type { UserRow } from '../modules/users/users.repository.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import type { ObjectStorage } from '../platform/object-storage.js';
+import type { MediaService } from '../modules/media/media.service.js';
+import { demoMedia } from './demo-media.js';
 
 /** A demo quest a post may report on, with each participant's streak on it. */
 export type DemoQuestRef = { id: string; title: string; streaks: Map<string, number> };
@@ -50,22 +49,8 @@ export async function seedDemoPosts(d: {
   people: [UserRow, UserRow, UserRow];
   quests: DemoQuestRef[];
 }): Promise<void> {
-  const media = new MediaService({
-    media: new MediaRepository(d.db),
-    storage: d.storage,
-    signer: new UrlSigner(d.config.jwtSecret),
-    clock: d.clock,
-    ffmpeg: { ffmpeg: d.config.media.ffmpegPath, ffprobe: d.config.media.ffprobePath },
-    tempDir: d.config.media.tempDir,
-    resumableDir: d.config.media.resumableDir,
-    voiceLimits: async () => ({ postDuration: 120, dmDuration: 60 }),
-    log: d.log,
-  });
-  await media.start();
-  if (media.ffmpegProblem) {
-    d.log.warn({ problem: media.ffmpegProblem }, 'demo posts left out: voice needs ffmpeg');
-    return;
-  }
+  const media = await demoMedia(d, 'demo posts');
+  if (!media) return;
   const [maya, leo, ana] = d.people;
   const questOf = (title: string | undefined) => d.quests.find((q) => q.title === title) ?? null;
   const demo: DemoPost[] = [
