@@ -1,44 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { AuthResponse, Media, Post } from '@doers/contract';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
+import { postByApi } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
 import { signInThroughUi } from './support/sign-in.js';
-
-const bearer = (auth: AuthResponse) => ({ authorization: `Bearer ${auth.tokens.accessToken}` });
-
-let voice: Buffer | undefined;
-/** A one-second voice note (Opus in WebM, as a browser records), made once with ffmpeg. */
-function voiceNote(): Buffer {
-  if (!voice) {
-    const file = join(mkdtempSync(join(tmpdir(), 'doers-explore-')), 'voice.webm');
-    execFileSync('ffmpeg', [
-      ...['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=1'],
-      ...['-c:a', 'libopus', file],
-    ]);
-    voice = readFileSync(file);
-  }
-  return voice;
-}
-
-/** A public voice-only post by `auth`, through the API. */
-async function postByApi(request: APIRequestContext, auth: AuthResponse): Promise<Post> {
-  const upload = await request.post('/api/media?purpose=post', {
-    headers: bearer(auth),
-    multipart: { file: { name: 'voice.webm', mimeType: 'audio/webm', buffer: voiceNote() } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const media = (await upload.json()) as Media;
-  const res = await request.post('/api/posts', {
-    headers: bearer(auth),
-    data: { voiceMediaId: media.id, visibility: 'public' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Post;
-}
 
 test('search as one types finds a person, whose profile opens', async ({ page, request }) => {
   test.setTimeout(90_000);

@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AuthResponse, Media, Post } from '@doers/contract';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** The Authorization header of a person signed up through the API. */
+export const bearer = (auth: AuthResponse) => ({
+  authorization: `Bearer ${auth.tokens.accessToken}`,
+});
+
+let voice: Buffer | undefined;
+/** A one-second voice note (Opus in WebM, as a browser records), made once with ffmpeg. */
+export function voiceNote(): Buffer {
+  if (!voice) {
+    const file = join(mkdtempSync(join(tmpdir(), 'doers-e2e-voice-')), 'voice.webm');
+    execFileSync('ffmpeg', [
+      ...['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=1'],
+      ...['-c:a', 'libopus', file],
+    ]);
+    voice = readFileSync(file);
+  }
+  return voice;
+}
+
+/** A public voice-only post by `auth`, through the API. */
+export async function postByApi(request: APIRequestContext, auth: AuthResponse): Promise<Post> {
+  const upload = await request.post('/api/media?purpose=post', {
+    headers: bearer(auth),
+    multipart: { file: { name: 'voice.webm', mimeType: 'audio/webm', buffer: voiceNote() } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const media = (await upload.json()) as Media;
+  const res = await request.post('/api/posts', {
+    headers: bearer(auth),
+    data: { voiceMediaId: media.id, visibility: 'public' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Post;
+}
