@@ -1,1 +1,2 @@
 export { settingsRoutes } from './routes';
+export { SettingsBackLink } from './components/settings-back-link';

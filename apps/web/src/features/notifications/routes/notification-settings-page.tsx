@@ -1,6 +1,4 @@
 import { NOTIFICATION_TYPES, type NotificationType } from '@doers/contract';
-import { Link } from 'react-router';
-import { IconArrowLeft } from '../../../components/ui/icons';
 import { SelectField } from '../../../components/ui/select-field';
 import { ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { SwitchField } from '../../../components/ui/switch-field';
@@ -8,6 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PushOptIn } from '../../push';
+import { SettingsBackLink } from '../../settings';
 import {
   useNotificationSettings,
   useUpdateNotificationSettings,
@@ -56,10 +55,7 @@ export function NotificationSettingsPage() {
 
   return (
     <div className="page notification-settings">
-      <Link to="/settings" className="notification-settings__back">
-        <IconArrowLeft size={18} />
-        Settings
-      </Link>
+      <SettingsBackLink />
       <h1 className="page__title">Notifications</h1>
       <PushOptIn />
       {query.isPending ? (
