@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../features/errors';
+import { GlobalOverlays } from '../components/global-overlays';
 import { useSession } from '../session/use-session';
 
 export function RootLayout() {
@@ -13,6 +14,7 @@ export function RootLayout() {
       <ErrorBoundary resetKey={pathname}>
         <Outlet />
       </ErrorBoundary>
+      <GlobalOverlays />
       <ScrollRestoration />
     </>
   );

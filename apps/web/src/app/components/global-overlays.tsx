@@ -1,0 +1,7 @@
+/**
+ * The app-wide overlays of docs/product/app-shell.md that sit above every screen, signed in or
+ * not: each one decides for itself when it shows (path, state, timing).
+ */
+export function GlobalOverlays() {
+  return <></>;
+}
