@@ -29,6 +29,8 @@ export type FeedOptions = {
   keep: boolean;
   /** Only this database (both by default, PostgreSQL when a URL is known). */
   engine: 'pglite' | 'postgres' | undefined;
+  /** Node flags for the server, such as --cpu-prof (run.ts's --profile). */
+  serverFlags: string[];
 };
 
 const JWT_SECRET = 'bench-feed-secret-that-is-long-enough-for-hs256';
@@ -77,15 +79,22 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
 
     const [port, barePort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
-    server = start('apps/server/src/main.ts', {
-      ...dataset.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      JWT_SECRET,
-      RATE_LIMIT_FACTOR: '1000000',
-    });
+    const spawnedAt = performance.now();
+    /** Seconds since the server started: where a phase sits in its CPU profile. */
+    const sinceStart = () => ((performance.now() - spawnedAt) / 1000).toFixed(1);
+    server = start(
+      'apps/server/src/main.ts',
+      {
+        ...dataset.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        JWT_SECRET,
+        RATE_LIMIT_FACTOR: '1000000',
+      },
+      options.serverFlags,
+    );
     await waitFor(`${base}/api/health`, server, 'The server');
     const tokens = new Map<number, string>();
     const token = async (i: number) => {
@@ -116,7 +125,10 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
     const measured = async (label: string, conns: number, lists: (phase: number) => Req[][]) => {
       if (options.warmup > 0) await load(base, conns, options.warmup, lists(0));
       const cpuBefore = cpuSeconds(pid);
+      const from = sinceStart();
       const f = await load(base, conns, options.duration, lists(1));
+      if (options.serverFlags.length)
+        log(`  profile: ${label}, ${conns} conn. ${from}–${sinceStart()} s`);
       const cpuMs = ((cpuSeconds(pid) ?? NaN) - (cpuBefore ?? NaN)) * (1000 / f.total);
       if (f.bad) problems.push(`${name} ${label}: ${f.bad} answers were not 2xx or failed`);
       return { ...f, cpuMs };

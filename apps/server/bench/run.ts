@@ -52,6 +52,7 @@ const { values: args } = parseArgs({
 const seconds = Number(args.duration);
 const warmup = Number(args.warmup);
 const connections = Number(args.connections);
+const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`] : [];
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const DEMO = { login: 'maya', password: 'doers-demo-2026' };
 const FOUNDER_CODE = `BENCH-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -186,6 +187,7 @@ async function main(): Promise<void> {
       explain: args.explain,
       keep: args.keep,
       engine: args.engine === 'pglite' || args.engine === 'postgres' ? args.engine : undefined,
+      serverFlags: profileFlags,
     });
     if (problems.length) console.log(`\nWarning:\n  ${problems.join('\n  ')}`);
   }
@@ -227,7 +229,7 @@ async function general(
       FOUNDER_SEATS: '100000',
       ...(schema ? { DATABASE_URL: schema.url } : {}),
     },
-    args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`] : [],
+    profileFlags,
   );
   let bare: ReturnType<typeof start> | undefined;
   try {

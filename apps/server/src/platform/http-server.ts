@@ -26,7 +26,7 @@ export async function createHttpServer(
   app.addHook('onRequest', async (request) => {
     request.timezone = readTimezone(request);
   });
-  await securityHeaders(app, { webDist: config.webDist, publicUrl: config.publicUrl });
+  securityHeaders(app, { webDist: config.webDist, publicUrl: config.publicUrl });
   return app;
 }
 
