@@ -1,3 +1,4 @@
+import { EVENTS_PATH } from '@doers/contract';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { Queryable } from './db/database.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
@@ -13,7 +14,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { questsRoutes } from './modules/quests/quests.routes.js';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { realtimeStream } from './modules/realtime/realtime.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { restDaysRoutes } from './modules/rest-days/rest-days.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
@@ -21,6 +22,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { vibesRoutes } from './modules/vibes/vibes.routes.js';
 import type { Clock } from './platform/clock.js';
+import { routeOutsideFastify } from './platform/http-server.js';
 import { createRouter } from './platform/router.js';
 
 /** What each module's routes need, as each declares it: the services app.ts wired. */
@@ -38,7 +40,7 @@ type Services = Parameters<typeof usersRoutes>[1] &
   Parameters<typeof dmsRoutes>[1] &
   Parameters<typeof activityRoutes>[1] &
   Parameters<typeof notificationsRoutes>[1] &
-  Omit<Parameters<typeof realtimeRoutes>[1], 'authenticate'> &
+  Omit<Parameters<typeof realtimeStream>[0], 'identify' | 'log'> &
   Parameters<typeof pushRoutes>[1] &
   Parameters<typeof authRoutes>[1] &
   Parameters<typeof systemRoutes>[1] &
@@ -55,6 +57,8 @@ export async function registerApi(
     router: {
       authenticate: preHandlerHookHandler;
       identifyIfPossible: preHandlerHookHandler;
+      /** The same check as `authenticate`, for the stream answered outside Fastify. */
+      identify: Parameters<typeof realtimeStream>[0]['identify'];
       db: Queryable;
       clock: Clock;
       checkResponses: boolean;
@@ -82,12 +86,17 @@ export async function registerApi(
       dmsRoutes(route, s);
       activityRoutes(route, s);
       notificationsRoutes(route, s);
-      realtimeRoutes(api, { ...s, authenticate });
       pushRoutes(route, s);
       authRoutes(route, s);
       systemRoutes(route, s);
       adminRoutes(route, s);
     },
     { prefix: '/api' },
+  );
+  // Held open for hours: answered without Fastify's per-request objects (http-server.ts).
+  routeOutsideFastify(
+    app,
+    `/api${EVENTS_PATH}`,
+    realtimeStream({ realtime: s.realtime, identify: s.router.identify, log: app.log }),
   );
 }

@@ -368,11 +368,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Who reacts to what happened (app-events.ts).
   subscribeModules(events, { onboarding, notifications, feed, posts, push, realtime, dms });
 
-  const { authenticate, identifyIfPossible } = createAuthenticate(signer, sessions, clock);
+  const { authenticate, identifyIfPossible, identify } = createAuthenticate(
+    signer,
+    sessions,
+    clock,
+  );
   await registerApi(app, {
     router: {
       authenticate,
       identifyIfPossible,
+      identify,
       db,
       clock,
       checkResponses: deps.checkResponses ?? false,

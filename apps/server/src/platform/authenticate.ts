@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from './clock.js';
 import { unauthorized } from './errors.js';
@@ -47,11 +48,14 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-export function readTimezone(request: FastifyRequest): string | undefined {
+export function readTimezone(request: { headers: IncomingHttpHeaders }): string | undefined {
   const header = request.headers['x-timezone'];
   const zone = Array.isArray(header) ? header[0] : header;
   return zone && zone.length <= 64 && isValidTimeZone(zone) ? zone : undefined;
 }
+
+/** What identifying a caller reads of a request: its bearer token and its zone. */
+export type Credentials = { authorization: string | undefined; timezone: string | undefined };
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -72,8 +76,8 @@ export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clo
     await users.touch(userId, sessionId, zone, now);
   }
 
-  async function identify(request: FastifyRequest): Promise<FastifyRequest['auth']> {
-    const header = request.headers.authorization;
+  async function identify(request: Credentials): Promise<NonNullable<FastifyRequest['auth']>> {
+    const header = request.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (!token) throw unauthorized();
     const claims = await signer.verifyAccess(token);
@@ -98,14 +102,20 @@ export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clo
       dayStartHour: user.dayStartHour,
     };
   }
+  const credentials = (request: FastifyRequest): Credentials => ({
+    authorization: request.headers.authorization,
+    timezone: request.timezone,
+  });
   return {
     authenticate: async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-      request.auth = await identify(request);
+      request.auth = await identify(credentials(request));
     },
     /** For pages a signed-out visitor may read too: a missing or stale token means "visitor". */
     identifyIfPossible: async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-      request.auth = await identify(request).catch(() => null);
+      request.auth = await identify(credentials(request)).catch(() => null);
     },
+    /** The same check for a route answered outside Fastify (the realtime stream). */
+    identify,
   };
 }
 

@@ -94,6 +94,6 @@ function friendlyFastifyMessage(error: FastifyError): string {
   }
 }
 
-function body(statusCode: number, message: string, errors?: FieldError[]): ApiErrorBody {
+export function body(statusCode: number, message: string, errors?: FieldError[]): ApiErrorBody {
   return errors ? { message, statusCode, errors } : { message, statusCode };
 }

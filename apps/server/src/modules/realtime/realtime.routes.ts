@@ -1,63 +1,101 @@
-import { EVENTS_PATH } from '@doers/contract';
-import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { requireAuth } from '../../platform/authenticate.js';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { readTimezone, type Credentials } from '../../platform/authenticate.js';
+import { body, HttpError } from '../../platform/errors.js';
+import type { OutsideRoute } from '../../platform/http-server.js';
 import { isEventId } from '../../platform/realtime-bus.js';
 import type { RealtimeService } from './realtime.service.js';
 
+type Log = { error(details: object, message: string): void };
+type Identify = (credentials: Credentials) => Promise<{ userId: string; sessionId: string }>;
+
 /**
- * `GET /api/events`: Server-Sent Events, not a JSON endpoint, so a route of its own rather than
- * one from the router; it still authenticates with the bearer token like every signed-in call
- * (never a token in the address: addresses end up in logs).
+ * What every answer of the stream carries besides its own headers. An event stream is no
+ * document, so the page's CSP and framing rules have nothing to act on; these do.
  */
-export function realtimeRoutes(
-  app: FastifyInstance,
-  deps: { realtime: RealtimeService; authenticate: preHandlerHookHandler },
-): void {
-  app.get(EVENTS_PATH, { preHandler: deps.authenticate }, async (request, reply) => {
-    const auth = requireAuth(request);
-    const header = request.headers['last-event-id'];
-    const lastEventId = typeof header === 'string' && header ? header.slice(0, 40) : undefined;
-    const expiresAt = accessTokenExpiry(request.headers.authorization);
+const SECURITY_HEADERS: OutgoingHttpHeaders = {
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cache-control': 'no-store',
+};
 
-    // From here on the response is ours: headers now, then events as they come.
-    reply.hijack();
-    const res = reply.raw;
-    // The headers hooks have set so far (the security headers), then the stream's own.
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) headers[name] = value;
-    }
-    res.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      // no-transform: a proxy may not compress (and so buffer) it; X-Accel-Buffering: nginx.
-      'cache-control': 'no-cache, no-store, no-transform',
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
+/**
+ * `GET /api/events`: Server-Sent Events. It authenticates with the bearer token like every
+ * signed-in call (never a token in the address: addresses end up in logs), and is answered on
+ * Node's own request and response, outside Fastify (http-server.ts's routeOutsideFastify), so
+ * that an idle stream holds only its socket, its response and its StreamConnection.
+ */
+export function realtimeStream(deps: {
+  realtime: RealtimeService;
+  identify: Identify;
+  log: Log;
+}): OutsideRoute {
+  return (request, response) => {
+    open(deps, request, response).catch((error: unknown) => {
+      if (error instanceof HttpError) return refuse(response, error.statusCode, error.message);
+      deps.log.error({ err: error }, 'realtime stream failed');
+      refuse(response, 500, 'Something went wrong on our side. Please try again.');
     });
-    // A quiet stream is not a dead one: no socket timeout; TCP keep-alive finds the dead.
-    res.socket?.setTimeout(0);
-    res.socket?.setNoDelay(true);
-    res.socket?.setKeepAlive(true, 30_000);
-    res.flushHeaders();
+  };
+}
 
-    const connection = await deps.realtime.open({
-      userId: auth.userId,
-      sessionId: auth.sessionId,
-      lastEventId: lastEventId && (isEventId(lastEventId) ? lastEventId : '0-0'),
-      expiresAt,
-      sink: {
-        write: (chunk) => !res.writableEnded && res.write(chunk),
-        buffered: () => res.writableLength,
-        end: () => {
-          if (!res.writableEnded) res.end();
-        },
-      },
-    });
-    if (res.destroyed || res.writableEnded) connection.close();
-    else res.on('close', () => connection.close());
+async function open(
+  deps: { realtime: RealtimeService; identify: Identify },
+  request: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const auth = await deps.identify({
+    authorization: request.headers.authorization,
+    timezone: readTimezone(request),
   });
+  const header = request.headers['last-event-id'];
+  const lastEventId = typeof header === 'string' && header ? header.slice(0, 40) : undefined;
+  const expiresAt = accessTokenExpiry(request.headers.authorization);
+  // The request's body (there is none) is not read: it must not hold the socket open.
+  request.resume();
+
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/event-stream; charset=utf-8',
+    // no-transform: a proxy may not compress (and so buffer) it; X-Accel-Buffering: nginx.
+    'cache-control': 'no-cache, no-store, no-transform',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  // A quiet stream is not a dead one: no socket timeout; TCP keep-alive finds the dead.
+  res.socket?.setTimeout(0);
+  res.socket?.setNoDelay(true);
+  res.socket?.setKeepAlive(true, 30_000);
+  res.flushHeaders();
+
+  const connection = await deps.realtime.open({
+    userId: auth.userId,
+    sessionId: auth.sessionId,
+    lastEventId: lastEventId && (isEventId(lastEventId) ? lastEventId : '0-0'),
+    expiresAt,
+    sink: {
+      write: (chunk) => !res.writableEnded && res.write(chunk),
+      buffered: () => res.writableLength,
+      end: () => {
+        if (!res.writableEnded) res.end();
+      },
+    },
+  });
+  if (res.destroyed || res.writableEnded) connection.close();
+  else res.on('close', () => connection.close());
+}
+
+/** The API's usual JSON error, as Fastify's error handler would have answered it. */
+function refuse(res: ServerResponse, statusCode: number, message: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(statusCode, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+  });
+  res.end(JSON.stringify(body(statusCode, message)));
 }
 
 /** When the (already verified) access token expires, in ms: its `exp` claim. */
