@@ -75,7 +75,15 @@ export function runDirect(
   readers: string[],
   seconds: number,
   explain: boolean,
-): Promise<{ p50: number; p99: number; runs: number; cpuMs: number; plan?: string }> {
+): Promise<{
+  /** Each reader once, on fresh buffers (the API's first reads are compared with these). */
+  first: { p50: number; p99: number };
+  p50: number;
+  p99: number;
+  runs: number;
+  cpuMs: number;
+  plan?: string;
+}> {
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/feed-direct.ts'], {
       cwd: new URL('../../..', import.meta.url).pathname,

@@ -17,7 +17,7 @@ import {
   type Req,
   runDirect,
 } from './feed-load.js';
-import { cpuSeconds, freePort, start, stop, waitFor } from './processes.js';
+import { cpuSeconds, freePort, SERVER, start, stop, waitFor } from './processes.js';
 
 export type FeedOptions = {
   factor: number;
@@ -83,7 +83,7 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
     /** Seconds since the server started: where a phase sits in its CPU profile. */
     const sinceStart = () => ((performance.now() - spawnedAt) / 1000).toFixed(1);
     server = start(
-      'apps/server/src/main.ts',
+      SERVER,
       {
         ...dataset.env,
         PORT: String(port),
@@ -301,10 +301,12 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
     for (const row of rows) console.log(line(row));
     console.log(
       `\nServer peak memory (VmHWM): ${fmt(rss)} MB\n` +
-        `Feed query straight on the database (its own process, one at a time): ` +
-        `p50 ${fmt(direct.p50, 2)} ms, p99 ${fmt(direct.p99, 2)} ms over ${fmt(direct.runs)} runs; ` +
-        `API p50 of a first read ${fmt(cold.p50, 2)} ms → ${fmt(cold.p50 / direct.p50, 2)}× ` +
-        `the query, of a kept page ${fmt(warm.p50, 2)} ms → ${fmt(warm.p50 / direct.p50, 2)}×; ` +
+        `Feed query straight on the database (its own process, one at a time): each reader's ` +
+        `first run p50 ${fmt(direct.first.p50, 2)} ms, p99 ${fmt(direct.first.p99, 2)} ms; then ` +
+        `repeated p50 ${fmt(direct.p50, 2)} ms, p99 ${fmt(direct.p99, 2)} ms over ${fmt(direct.runs)} runs.\n` +
+        `API p50 of a first read ${fmt(cold.p50, 2)} ms → ${fmt(cold.p50 / direct.first.p50, 2)}× ` +
+        `the query's first run (${fmt(cold.p50 / direct.p50, 2)}× its repeated runs); of a kept ` +
+        `page ${fmt(warm.p50, 2)} ms → ${fmt(warm.p50 / direct.p50, 2)}× the repeated query; ` +
         `CPU per query ${fmt(direct.cpuMs, 2)} ms (the server's per feed read: ` +
         `${fmt(feedAt[10]!.cpuMs, 2)} ms at 10 connections)\n` +
         'CPU ms/req: CPU time (user + system) the server process spent per request, which a ' +
@@ -329,9 +331,9 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
         w.rps >= 2000 && w.p99 < 20,
       ]);
     targets.push([
-      `API feed p50 ≤ 2× the direct query (first reads ${fmt(cold.p50 / direct.p50, 2)}×, ` +
-        `kept pages ${fmt(warm.p50 / direct.p50, 2)}×)`,
-      cold.p50 <= 2 * direct.p50,
+      `API feed p50 ≤ 2× the direct query (first reads ${fmt(cold.p50 / direct.first.p50, 2)}× ` +
+        `its first runs, kept pages ${fmt(warm.p50 / direct.p50, 2)}× its repeated runs)`,
+      cold.p50 <= 2 * direct.first.p50 && warm.p50 <= 2 * direct.p50,
     ]);
     console.log(`\nTargets (${name}):`);
     for (const [label, ok] of targets) console.log(`  ${verdict(ok)}  ${label}`);

@@ -4,6 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { buildServer } from '../build.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -18,9 +19,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a child process and keeps the tail of what it prints, for when it dies early. */
+/**
+ * The server as `npm start` runs it: the bundle build.ts writes (built once per bench run,
+ * from the sources as they are now), with plain Node.
+ */
+export const SERVER = 'apps/server/dist/main.js';
+let built: Promise<void> | undefined;
+export function buildServerOnce(): Promise<void> {
+  built ??= buildServer();
+  return built;
+}
+
+/**
+ * Starts a child process and keeps the tail of what it prints, for when it dies early. A
+ * TypeScript script runs through tsx; the server's bundle (SERVER) runs as it is.
+ */
 export function start(script: string, env: Record<string, string>, nodeFlags: string[] = []) {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child = spawn(process.execPath, [...nodeFlags, ...loader, script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { recorderWebm } from '../test/support/media-files.js';
-import { freePort, start, stop, waitFor } from './processes.js';
+import { freePort, SERVER, start, stop, waitFor } from './processes.js';
 
 type Person = { token: string; userId: string };
 const FOUNDER_CODE = `BENCH-RT-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -53,14 +53,14 @@ export async function benchRealtime(options: {
     FOUNDER_SEATS: '1000000',
   });
   const [portA, portB] = [await freePort(), await freePort()];
-  const a = start('apps/server/src/main.ts', env(dirs[0]!, portA));
+  const a = start(SERVER, env(dirs[0]!, portA));
   const baseA = `http://127.0.0.1:${portA}`;
   const baseB = `http://127.0.0.1:${portB}`;
   let b: ReturnType<typeof start> | undefined;
   const held: ClientRequest[] = [];
   try {
     await waitFor(`${baseA}/api/health`, a, 'Instance A');
-    b = start('apps/server/src/main.ts', env(dirs[1]!, portB));
+    b = start(SERVER, env(dirs[1]!, portB));
     await waitFor(`${baseB}/api/health`, b, 'Instance B');
     const voice = readFileSync(await recorderWebm(dirs[2]!, 1));
 
@@ -106,7 +106,9 @@ export async function benchRealtime(options: {
     for (const r of held) r.destroy();
     if (b) await stop(b.child);
     await stop(a.child);
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    // The jobs queue (pg-boss) keeps its tables in a schema of its own beside the app's.
+    for (const name of [schema, `${schema}_jobs`])
+      await admin.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
     await admin.end();
     const redis = new Redis(options.redisUrl);
     const keys = await redis.keys(`${prefix}*`);

@@ -28,7 +28,15 @@ import pg from 'pg';
 import { benchFeed } from './feed.js';
 import { benchVoiceNotes } from './media.js';
 import { benchRealtime } from './realtime.js';
-import { cpuSeconds, freePort, start, stop, waitFor } from './processes.js';
+import {
+  buildServerOnce,
+  cpuSeconds,
+  freePort,
+  SERVER,
+  start,
+  stop,
+  waitFor,
+} from './processes.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -163,6 +171,8 @@ async function postgresSchema(url: string) {
     async drop() {
       const again = new pg.Client({ connectionString: url });
       await again.connect();
+      // The jobs queue (pg-boss) keeps its tables in a schema of its own beside the app's.
+      await again.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
       await again.query(`DROP SCHEMA "${schema}" CASCADE`);
       await again.end();
     },
@@ -173,6 +183,8 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function main(): Promise<void> {
+  // Every bench measures the server as `npm start` runs it: the bundle, built from the sources now.
+  await buildServerOnce();
   const only = args.only?.split(',').map((word) => word.trim());
   const wanted = (name: string) => !only || only.some((word) => name.includes(word));
   const own = ['feed', 'realtime']; // benches of their own, with their own servers
@@ -217,7 +229,7 @@ async function general(
   const bareBase = `http://127.0.0.1:${barePort}`;
   const spawnedAt = performance.now();
   const server = start(
-    'apps/server/src/main.ts',
+    SERVER,
     {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -69,7 +69,9 @@ export async function openRuntime(
     outboxDir: join(config.dataDir, 'outbox'),
     log,
   });
-  const storage = config.media.s3 ? s3Storage(config.media.s3) : diskStorage(config.media.dir);
+  const storage = config.media.s3
+    ? await s3Storage(config.media.s3)
+    : diskStorage(config.media.dir);
   return {
     db,
     rateStore,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { serverPaths } from './paths.js';
 
 export const serverVersion: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(serverPaths.packageJson, 'utf8')) as {
     version: string;
   }
 ).version;

@@ -108,5 +108,5 @@ storageContract('disk', async () => {
 
 storageContract('S3 (s3rver on loopback)', async () => {
   const s3 = await startS3Server();
-  return { storage: s3Storage(s3.settings), close: () => s3.close() };
+  return { storage: await s3Storage(s3.settings), close: () => s3.close() };
 });

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { serverPaths } from '../paths.js';
 import type { Database } from './database.js';
 
-const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+const migrationsDir = serverPaths.migrations;
 
 /** Applies every migration not yet applied, in file-name order, each in its own transaction. */
 export async function migrate(db: Database): Promise<string[]> {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { serverPaths } from '../paths.js';
 import { checkS3Env, mediaEnv, mediaSettings, type MediaSettings } from './media-settings.js';
 import { checkVapidEnv, pushEnv, pushSettings, type PushSettings } from './push-settings.js';
 import { trustProxySetting, type TrustProxy } from './trust-proxy.js';
@@ -109,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timelineDepth: e.TIMELINE_DEPTH,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
-    webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    webDist: resolve(e.WEB_DIST ?? serverPaths.webDist),
     media: mediaSettings(e, dataDir),
     push: pushSettings(e, dataDir),
   };

@@ -1,12 +1,3 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -23,8 +14,18 @@ export type S3Settings = {
 /**
  * An S3-compatible bucket (AWS, MinIO, R2, Garage, …), addressed path-style so that any endpoint
  * works without DNS per bucket. Objects are private; the server streams them to the people allowed.
+ * The AWS SDK is loaded only here: a server keeping media on disk never pays its ~20 MB.
  */
-export function s3Storage(settings: S3Settings): ObjectStorage {
+export async function s3Storage(settings: S3Settings): Promise<ObjectStorage> {
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    NoSuchKey,
+    NotFound,
+    PutObjectCommand,
+    S3Client,
+  } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
