@@ -64,6 +64,8 @@ export type DomainEvents = {
     userId: string;
     type: NotificationType;
     inApp: boolean;
+    /** The person takes this type by push (their settings, read with the write). */
+    push: boolean;
   };
   /** Some of `userId`'s notifications were marked read: their unread count changed. */
   'notifications.read': { userId: string };

@@ -17,7 +17,8 @@ export type LineRow = {
   at: Date;
 };
 
-export type Written = { id: string; in_app: boolean };
+/** `push`: the person takes this type by push (their settings, read with the write). */
+export type Written = { id: string; in_app: boolean; push: boolean };
 
 /**
  * A line: its fold joined to the newest notification, the newest few people who are still there
@@ -83,7 +84,7 @@ export class NotificationLinesRepository {
            read_at = NULL
          RETURNING f.head_id
        )
-       SELECT n.id, n.in_app FROM n LEFT JOIN line ON true`,
+       SELECT n.id, n.in_app, (SELECT t.push FROM target t) AS push FROM n LEFT JOIN line ON true`,
       [
         id,
         n.userId,

@@ -27,6 +27,9 @@ const ON: NotificationChannels = { inApp: true, push: true };
  * Notifications (docs/product/notifications.md). Nothing else writes them: this module
  * subscribes to what happened (app.ts wires each event to the handler below).
  */
+/** A notification row as written: whether its line shows in the list, and is for push. */
+export type WrittenLine = { id: string; inApp: boolean; push: boolean };
+
 export class NotificationsService {
   constructor(
     private readonly deps: {
@@ -47,23 +50,24 @@ export class NotificationsService {
   async write(n: NewNotification): Promise<string | null> {
     const written = await this.deps.lines.write(n, this.deps.clock.now());
     if (!written) return null;
-    await this.published(n, written.id, written.in_app);
+    await this.published(n, { id: written.id, inApp: written.in_app, push: written.push });
     return written.id;
   }
 
   /** The same inside the caller's transaction, which publishes once it has committed. */
-  async writeIn(tx: Queryable, n: NewNotification): Promise<{ id: string; inApp: boolean } | null> {
+  async writeIn(tx: Queryable, n: NewNotification): Promise<WrittenLine | null> {
     const written = await this.deps.lines.write(n, this.deps.clock.now(), tx);
-    return written ? { id: written.id, inApp: written.in_app } : null;
+    return written ? { id: written.id, inApp: written.in_app, push: written.push } : null;
   }
 
   /** For a write made inside a transaction: publish once it has committed. */
-  async published(n: NewNotification, notificationId: string, inApp: boolean): Promise<void> {
+  async published(n: NewNotification, written: WrittenLine): Promise<void> {
     await this.deps.events.publish('notification.created', {
-      notificationId,
+      notificationId: written.id,
       userId: n.userId,
       type: n.type,
-      inApp,
+      inApp: written.inApp,
+      push: written.push,
     });
   }
 
@@ -108,12 +112,6 @@ export class NotificationsService {
       this.deps.clock.now(),
     );
     return toSettings(row);
-  }
-
-  /** Whether `type` goes to the person's list and to their devices (Web Push reads this). */
-  async channelsFor(userId: string, type: NotificationType): Promise<NotificationChannels> {
-    const row = await this.deps.settings.find(userId);
-    return row?.types[type] ?? ON;
   }
 
   async dmSent(e: DomainEvents['dm.sent']): Promise<void> {

@@ -52,7 +52,7 @@ export class StreakReminderService {
       return this.deps.notifications.writeIn(tx, reminder);
     });
     if (!written) return false;
-    await this.deps.notifications.published(reminder, written.id, written.inApp);
+    await this.deps.notifications.published(reminder, written);
     return true;
   }
 }

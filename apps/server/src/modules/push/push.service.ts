@@ -1,11 +1,4 @@
-import type {
-  NotificationChannels,
-  NotificationType,
-  NotificationView,
-  PushKey,
-  PushMessage,
-  PushSubscriptionJson,
-} from '@doers/contract';
+import type { NotificationView, PushKey, PushMessage, PushSubscriptionJson } from '@doers/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest } from '../../platform/errors.js';
@@ -16,9 +9,11 @@ import { pushMessageOf, topicOf } from './push-message.js';
 import { PushServiceUnavailable, type PushSender } from './push-sender.js';
 import type { PushRepository } from './push.repository.js';
 
-/** What push needs from the notifications module: the person's switches and the folded line. */
+/**
+ * What push needs from the notifications module: the folded line. (Whether the person takes a
+ * type by push arrives with the event.)
+ */
 export type NotificationSource = {
-  channelsFor(userId: string, type: NotificationType): Promise<NotificationChannels>;
   view(userId: string, notificationId: string): Promise<NotificationView | null>;
 };
 
@@ -83,8 +78,7 @@ export class PushService {
 
   /** Queues a push when the person wants this type by push and has a device for it. */
   async notificationCreated(e: DomainEvents['notification.created']): Promise<void> {
-    const channels = await this.deps.notifications.channelsFor(e.userId, e.type);
-    if (!channels.push) return;
+    if (!e.push) return;
     if ((await this.deps.push.idsOf(e.userId)).length === 0) return;
     await this.deps.jobs.enqueue<DeliverJob>(PUSH_JOBS.deliver, {
       userId: e.userId,
