@@ -1,13 +1,22 @@
 #!/usr/bin/env node
-// The server the end-to-end suite drives: the built web app on a fresh PGlite database, mail
-// written to the outbox (the suite reads the reset link from there).
+// The server the end-to-end suite drives, as `npm start` runs it (the bundle of
+// apps/server/build.ts, built here from the sources as they are, one file per port so that two
+// runs side by side never read each other's half-written build): the built web app on a fresh
+// PGlite database, mail written to the outbox (the suite reads the reset link from there).
 import { rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const port = process.env.PORT ?? '3100';
 const dataDir = `.test-data/e2e-${port}`;
 rmSync(dataDir, { recursive: true, force: true });
-const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+const bundle = `e2e-${port}.js`;
+const build = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '-e', `(await import('./apps/server/build.ts')).buildServer('${bundle}')`],
+  { stdio: 'inherit' },
+);
+if (build.status !== 0) process.exit(build.status ?? 1);
+const child = spawn(process.execPath, ['--enable-source-maps', `apps/server/dist/${bundle}`], {
   stdio: 'inherit',
   env: {
     ...process.env,

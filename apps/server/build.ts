@@ -8,10 +8,12 @@ import { build } from 'esbuild';
 
 const here = new URL('./', import.meta.url);
 
-export async function buildServer() {
+/** `name`: the file in dist/ (a run of its own, such as the end-to-end suite's, may pick one). */
+export async function buildServer(name = 'main.js') {
   await build({
     entryPoints: [new URL('src/main.ts', here).pathname],
-    outfile: new URL('dist/main.js', here).pathname,
+    // Always directly in dist/: src/paths.ts finds the package from there.
+    outfile: new URL(`dist/${name}`, here).pathname,
     bundle: true,
     platform: 'node',
     format: 'esm',
