@@ -137,6 +137,7 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
     // first read (nothing of theirs in memory: the statement runs) and their second (the kept
     // page). The load rows after it read kept pages, as people reopening the app do.
     const sequential = async (label: string) => {
+      const from = sinceStart();
       const cpuBefore = cpuSeconds(pid);
       const times: number[] = [];
       for (const r of feedReqs) {
@@ -149,6 +150,7 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
         if (!response.ok) problems.push(`${name} ${label}: answered ${response.status}`);
       }
       const cpuMs = ((cpuSeconds(pid) ?? NaN) - (cpuBefore ?? NaN)) * (1000 / times.length);
+      if (options.serverFlags.length) log(`  profile: ${label} ${from}–${sinceStart()} s`);
       times.sort((a, b) => a - b);
       const total = times.reduce((a, b) => a + b, 0);
       const f = { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
