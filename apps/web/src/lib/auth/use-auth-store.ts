@@ -15,6 +15,7 @@ import {
 import { postLogin, postLogout, postRegister, sendSignupVibe } from './auth-api';
 import { getDevice } from './device';
 import { forgetPushOnSignOut } from '../push-subscription';
+import { MEDIA_CACHE } from '../sw-messages';
 
 export interface SignInInput {
   identifier: string;
@@ -134,6 +135,7 @@ export const useAuthStore = create<SessionState & AuthActions>()(
         tokenStore.clear();
         queryClient.clear();
         removePersonalKeys(getLocalStorage());
+        forgetPlayedMedia();
         set(signedOut);
       },
     }),
@@ -165,4 +167,10 @@ export function selectNeedsOnboarding(state: SessionState): boolean {
 /** The signed-in person's id, or null for a visitor. */
 export function selectSignedInUserId(state: SessionState): string | null {
   return state.isAuthenticated ? state.userId : null;
+}
+
+/** The service worker's copies of media played here go with the session (sw-messages.ts). */
+function forgetPlayedMedia(): void {
+  if (typeof caches === 'undefined') return;
+  caches.delete(MEDIA_CACHE).catch((error: unknown) => console.warn('Media cache kept', error));
 }
