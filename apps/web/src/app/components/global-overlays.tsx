@@ -1,7 +1,9 @@
+import { UpdatePrompt } from '../../features/app-update';
+
 /**
  * The app-wide overlays of docs/product/app-shell.md that sit above every screen, signed in or
  * not: each one decides for itself when it shows (path, state, timing).
  */
 export function GlobalOverlays() {
-  return <></>;
+  return <UpdatePrompt />;
 }
