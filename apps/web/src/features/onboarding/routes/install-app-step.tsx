@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { IconDownload, IconShare, IconSquarePlus } from '../../../components/ui/icons';
+import { IosInstallSteps } from '../../../components/install/ios-install-steps';
+import { IconDownload } from '../../../components/ui/icons';
 import {
   isIos,
   isStandalone,
@@ -10,30 +11,6 @@ import {
 import { toast } from '../../../lib/toast-store';
 import { useSaveOnboardingStep } from '../api/onboarding-api';
 import { OnboardingFrame } from '../components/onboarding-frame';
-import './install-app-step.css';
-
-function IosSteps() {
-  return (
-    <ol className="install-steps" aria-label="Add Doers to your Home Screen">
-      <li>
-        <span className="install-steps__icon">
-          <IconShare size={20} />
-        </span>
-        Tap the <strong>Share</strong> button in Safari's toolbar.
-      </li>
-      <li>
-        <span className="install-steps__icon">
-          <IconSquarePlus size={20} />
-        </span>
-        Scroll down and tap <strong>Add to Home Screen</strong>.
-      </li>
-      <li>
-        <span className="install-steps__icon install-steps__icon--text">Add</span>
-        Tap <strong>Add</strong> in the top corner. Doers is now on your Home Screen.
-      </li>
-    </ol>
-  );
-}
 
 export function InstallAppStep() {
   const save = useSaveOnboardingStep();
@@ -54,7 +31,7 @@ export function InstallAppStep() {
   if (installed) {
     body = <p className="onboarding__text">Doers is on your home screen already. Nice start.</p>;
   } else if (ios) {
-    body = <IosSteps />;
+    body = <IosInstallSteps />;
   } else if (canPrompt) {
     body = <p className="onboarding__text">One tap and Doers sits next to your other apps.</p>;
   } else {
