@@ -57,10 +57,7 @@ test("the install banner comes 3 s after the browser offers it; Maybe later and 
 test('never on the onboarding screens', async ({ page, request }) => {
   const person = newPerson('onboarding');
   await signUpByApi(request, person, { founder: true });
-  await page.goto('/login');
-  await page.getByLabel('Email or username').fill(person.username);
-  await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await signInThroughUi(page, person);
   await expect(page).toHaveURL(/\/onboarding\/install-app$/);
   await offerInstall(page);
   await page.waitForTimeout(3_500);
