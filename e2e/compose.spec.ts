@@ -1,6 +1,7 @@
 import type { AuthResponse, Post } from '@doers/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
+import { recordVoiceNote } from './support/posts.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
 import { signInThroughUi } from './support/sign-in.js';
 
@@ -22,15 +23,6 @@ async function photoFrom(page: Page): Promise<Buffer> {
     return canvas.toDataURL('image/jpeg', 0.9).split(',')[1]!;
   });
   return Buffer.from(base64, 'base64');
-}
-
-async function recordVoiceNote(page: Page) {
-  await page.getByRole('button', { name: 'Record voice note' }).click();
-  await expect(page.getByRole('timer')).toHaveText(/^0:(0[2-9]|[1-5]\d) \/ \d+:\d\d$/, {
-    timeout: 10_000,
-  });
-  await page.getByRole('button', { name: 'Stop recording voice note' }).click();
-  await expect(page.getByRole('slider', { name: 'Position in recorded voice note' })).toBeVisible();
 }
 
 test('share this check-in: record, add a photo, vibers only; a failed share is retried without recording again', async ({

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthResponse, Media, Post } from '@doers/contract';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The Authorization header of a person signed up through the API. */
 export const bearer = (auth: AuthResponse) => ({
@@ -38,4 +38,14 @@ export async function postByApi(request: APIRequestContext, auth: AuthResponse):
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Post;
+}
+
+/** Records a few seconds in the composer (Chromium's fake microphone gives a real tone). */
+export async function recordVoiceNote(page: Page) {
+  await page.getByRole('button', { name: 'Record voice note' }).click();
+  await expect(page.getByRole('timer')).toHaveText(/^0:(0[2-9]|[1-5]\d) \/ \d+:\d\d$/, {
+    timeout: 10_000,
+  });
+  await page.getByRole('button', { name: 'Stop recording voice note' }).click();
+  await expect(page.getByRole('slider', { name: 'Position in recorded voice note' })).toBeVisible();
 }

@@ -9,7 +9,7 @@ import {
 } from '@doers/contract';
 import { registerFounder } from './support/people.js';
 import { createQuest } from './support/quests.js';
-import { passTime } from './support/time.js';
+import { passTime, setTime } from './support/time.js';
 import { TEST_START, startTestServer, type TestServer } from './support/test-server.js';
 
 describe('check-ins', () => {
@@ -158,6 +158,29 @@ describe('check-ins', () => {
     expect(closed.body.message).toBe(
       'Yesterday can no longer be checked in: that window closed at 12:00 today',
     );
+  });
+
+  it('lands a check-in sent after midnight on the day it was made, and refuses older days', async () => {
+    const { auth } = await registerFounder(server);
+    await setTime(server, '2026-03-10T20:00:00Z', auth);
+    const quest = await createQuest(server, auth);
+    const checkIn = (forDay: string) =>
+      server.request<CheckInResponse & ApiErrorBody>('POST', `/api/quests/${quest.id}/check-ins`, {
+        ...as(auth),
+        body: { day: 'today', forDay },
+      });
+    // Made offline on the 10th, sent the next morning: yesterday's late check-in.
+    await passTime(server, { hours: 10 }, auth);
+    const replayed = await checkIn('2026-03-10');
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(201);
+    expect(replayed.body.checkIn).toMatchObject({ day: '2026-03-10', late: true });
+    const today = await checkIn('2026-03-11');
+    expect(today.body.checkIn).toMatchObject({ day: '2026-03-11', late: false });
+
+    await passTime(server, { days: 2 }, auth);
+    const stale = await checkIn('2026-03-11');
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe('2026-03-11 can no longer be checked in: it is 2026-03-13 now');
   });
 
   it('celebrates day 7 with a milestone, and notifies it once even after undo and redo', async () => {

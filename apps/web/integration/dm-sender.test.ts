@@ -58,7 +58,7 @@ describe('sending a recording over a bad connection', () => {
     const [maya, leo] = [await kit.person(), await kit.person()];
     const id = await kit.conversation(maya, leo);
     const { transport, calls, breaks } = flakyTransport(maya);
-    const send = createDmSender(transport);
+    const { send } = createDmSender(transport);
     const recording = new Blob([new Uint8Array(await voiceNote(1))], { type: 'audio/webm' });
 
     breaks.uploadBefore = 1;

@@ -6,10 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { startOfflineQueue } from './lib/offline-queue';
 import { registerServiceWorker } from './lib/service-worker';
 import { hideSplashWhenReady } from './lib/splash';
 
 captureInstallPrompt();
+startOfflineQueue();
 registerServiceWorker({ navigate: (url) => void router.navigate(url) });
 
 const container = document.getElementById('root');

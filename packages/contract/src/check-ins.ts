@@ -5,6 +5,13 @@ import { endpoint } from './http.js';
 
 export const checkInRequest = z.object({
   day: z.enum(['today', 'yesterday']).default('today'),
+  /**
+   * The date the person checked in for, when known (the app always sends it): a check-in queued
+   * offline and sent after midnight still lands on the day it was made — as yesterday's late
+   * check-in while that window is open — and is refused, not moved, once that day is out of
+   * reach. It takes the place of `day`.
+   */
+  forDay: day.optional(),
   taskIds: z.array(z.uuid()).max(QUEST_TASKS_MAX).default([]),
 });
 export type CheckInRequest = z.input<typeof checkInRequest>;

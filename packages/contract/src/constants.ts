@@ -11,6 +11,10 @@ export const RESET_LINK_VALIDITY_MS = 60 * 60_000;
 export const SPLASH_MIN_MS = 500;
 export const MAINTENANCE_RETRY_S = 30;
 export const VERSION_CHECK_COOLDOWN_MS = 60_000;
+/** The offline queue (docs/product/offline-queue.md). */
+export const OFFLINE_MAX_RETRIES = 3;
+export const SYNC_DELAY_AFTER_RECONNECT_MS = 1000;
+export const ALL_SYNCED_DISPLAY_MS = 3000;
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;

@@ -2,6 +2,7 @@ import {
   STREAK_MILESTONES,
   addDays,
   type CheckInResponse,
+  type Day,
   type Quest,
   type QuestCalendar,
 } from '@doers/contract';
@@ -58,9 +59,10 @@ export class CheckInsService {
   async checkIn(
     userId: string,
     questId: string,
-    input: { day: 'today' | 'yesterday'; taskIds: string[] },
+    request: { day: 'today' | 'yesterday'; forDay?: Day | undefined; taskIds: string[] },
     now: LocalNow,
   ): Promise<CheckInResponse> {
+    const input = { ...request, day: whichDay(request, now) };
     const { bundle, inputs, recorded, checkIn } = await this.deps.stats.retryOnStale(async () => {
       const { bundle, inputs, state } = await this.read(userId, questId, now);
       const refusal = checkInRefusal(state, input.day);
@@ -203,6 +205,20 @@ export class CheckInsService {
       inputs.checkIns.filter((c) => c.questId === bundle.quest.id),
     );
   }
+}
+
+/** `forDay`, when given, names today or yesterday as this person's clock has them now. */
+function whichDay(
+  request: { day: 'today' | 'yesterday'; forDay?: Day | undefined },
+  now: LocalNow,
+): 'today' | 'yesterday' {
+  if (!request.forDay) return request.day;
+  const window = checkInWindow(now);
+  if (request.forDay === window.today) return 'today';
+  if (request.forDay === window.yesterday) return 'yesterday';
+  throw badRequest(`${request.forDay} can no longer be checked in: it is ${window.today} now`, [
+    { field: 'forDay', message: 'Only today or yesterday can be checked in' },
+  ]);
 }
 
 function refusalError(refusal: CheckInRefusal): HttpError {

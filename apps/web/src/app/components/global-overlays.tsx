@@ -1,5 +1,6 @@
 import { UpdatePrompt } from '../../features/app-update';
 import { InstallBanner } from '../../features/install-banner';
+import { OfflineBanner } from './offline-banner';
 
 /**
  * The app-wide overlays of docs/product/app-shell.md that sit above every screen, signed in or
@@ -8,6 +9,7 @@ import { InstallBanner } from '../../features/install-banner';
 export function GlobalOverlays() {
   return (
     <>
+      <OfflineBanner />
       <UpdatePrompt />
       <InstallBanner />
     </>

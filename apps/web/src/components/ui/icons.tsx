@@ -234,6 +234,12 @@ export const IconCalendar = (p: IconProps) => (
     <path d="M3 10h18M8 3v4M16 3v4" />
   </Svg>
 );
+export const IconClock = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Svg>
+);
 export const IconRefresh = (p: IconProps) => (
   <Svg {...p}>
     <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />

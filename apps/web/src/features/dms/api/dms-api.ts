@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-error';
 import { uploadMedia } from '../../../lib/media-upload';
+import { sendOrQueueAction } from '../../../lib/offline-queue';
 import { reflects } from '../../../lib/query-topics';
 import { randomId } from '../../../lib/random-id';
 import { notificationKeys } from '../../notifications';
@@ -126,7 +127,9 @@ export function useDeleteMessage() {
 
 /**
  * Sends a recording with upload progress (lib/dm-sender.ts: a retry reuses the finished upload
- * and the Idempotency-Key), then shows the message at once.
+ * and the Idempotency-Key), then shows the message at once. Offline, or when the line drops on
+ * the way, the message goes to the offline queue instead and resolves null; the thread shows it
+ * as waiting until it is sent.
  */
 export function useSendDm(conversation: Pick<Conversation, 'id'>) {
   const queryClient = useQueryClient();
@@ -144,12 +147,16 @@ export function useSendDm(conversation: Pick<Conversation, 'id'>) {
   );
 
   const send = useCallback(
-    async (blob: Blob): Promise<DmMessage> => {
+    async (blob: Blob): Promise<DmMessage | null> => {
       setProgress(0);
       try {
-        const message = await sender(conversation.id, blob, setProgress);
-        applyDmMessage(queryClient, message);
-        return message;
+        const outcome = await sendOrQueueAction(
+          () => sender.queued(conversation.id, blob),
+          () => sender.send(conversation.id, blob, setProgress),
+        );
+        if (outcome.queued) return null;
+        applyDmMessage(queryClient, outcome.value);
+        return outcome.value;
       } finally {
         setProgress(null);
       }

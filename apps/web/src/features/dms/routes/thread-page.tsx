@@ -15,6 +15,7 @@ import {
   useMarkRead,
   useMessages,
 } from '../api/dms-api';
+import { PendingVoiceList } from '../../../components/offline/pending-voice';
 import { DmComposer } from '../components/dm-composer';
 import { MessageBubble } from '../components/message-bubble';
 import { ThreadHeader } from '../components/thread-header';
@@ -114,6 +115,7 @@ export function ThreadPage() {
           ))}
         </ol>
       )}
+      <PendingVoiceList type="dm" subject={conversationId} label="Messages waiting to be sent" />
       <div ref={bottom} />
       {conversation.isError && !gone(conversation) && (
         <ErrorState

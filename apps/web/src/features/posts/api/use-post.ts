@@ -10,6 +10,12 @@ import { useCallback, useRef, useState } from 'react';
 import { api } from '../../../lib/api';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { uploadMedia } from '../../../lib/media-upload';
+import {
+  queuedEndpoint,
+  queuedFile,
+  savedOfflineMessage,
+  sendOrQueueAction,
+} from '../../../lib/offline-queue';
 import { randomId } from '../../../lib/random-id';
 import { toast } from '../../../lib/toast-store';
 import { withCount } from '../lib/post-cache';
@@ -105,7 +111,9 @@ export function useDeleteComment(postId: string) {
 /**
  * Sends a voice comment: upload (purpose `comment`) with progress, then `POST /posts/:id/comments`.
  * A failure rejects and keeps what already went through: a retry of the same recording reuses
- * the uploaded file and the same Idempotency-Key, so it never comments twice.
+ * the uploaded file and the same Idempotency-Key, so it never comments twice. Offline, or when
+ * the line drops on the way, the comment goes to the offline queue (resolving null) with the
+ * file or, if it arrived, its upload.
  */
 export function useSendComment(postId: string) {
   const queryClient = useQueryClient();
@@ -113,25 +121,41 @@ export function useSendComment(postId: string) {
   const sent = useRef<{ blob: Blob; media: Media | null; key: string } | null>(null);
 
   const send = useCallback(
-    async (blob: Blob) => {
+    async (blob: Blob): Promise<Comment | null> => {
       if (sent.current?.blob !== blob) sent.current = { blob, media: null, key: randomId() };
       const attempt = sent.current;
       try {
-        if (!attempt.media) {
-          setProgress(0);
-          attempt.media = await uploadMedia(blob, 'comment', { onProgress: setProgress });
-        }
-        setProgress(1);
-        const comment = await api.call(postsApi.comment, {
-          params: { id: postId },
-          body: { voiceMediaId: attempt.media.id },
-          headers: { 'Idempotency-Key': attempt.key },
-        });
+        const outcome = await sendOrQueueAction(
+          () => ({
+            type: 'comment',
+            ...queuedEndpoint(postsApi.comment, { id: postId }),
+            uploads: [queuedFile('voiceMediaId', 'comment', blob, attempt.media)],
+            idempotencyKey: attempt.key,
+            subject: postId,
+          }),
+          async () => {
+            if (!attempt.media) {
+              setProgress(0);
+              attempt.media = await uploadMedia(blob, 'comment', { onProgress: setProgress });
+            }
+            setProgress(1);
+            return api.call(postsApi.comment, {
+              params: { id: postId },
+              body: { voiceMediaId: attempt.media.id },
+              headers: { 'Idempotency-Key': attempt.key },
+            });
+          },
+        );
         sent.current = null;
-        appendComment(queryClient, postId, comment);
+        if (outcome.queued) {
+          patchPost(queryClient, postId, (post) => withCount(post, 'comments', 1));
+          toast.info(savedOfflineMessage('Your comment'));
+          return null;
+        }
+        appendComment(queryClient, postId, outcome.value);
         patchPost(queryClient, postId, (post) => withCount(post, 'comments', 1));
         toast.success('Comment sent');
-        return comment;
+        return outcome.value;
       } finally {
         setProgress(null);
       }

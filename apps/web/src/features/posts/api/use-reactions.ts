@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
 import { invalidateAccount } from '../../../lib/auth/use-account';
+import { queuedEndpoint, savedOfflineMessage, sendOrQueueAction } from '../../../lib/offline-queue';
 import { invalidateTopic } from '../../../lib/query-topics';
 import { randomId } from '../../../lib/random-id';
 import { toast } from '../../../lib/toast-store';
@@ -24,7 +25,9 @@ import {
 /*
  * Reactions are optimistic: the card changes at once in every list holding the post, and goes
  * back with a toast when the server refuses. Each press is one intent with its own
- * Idempotency-Key, which the mutation's single retry (a lost answer) reuses.
+ * Idempotency-Key, which the mutation's single retry (a lost answer) reuses. Offline, or when
+ * the answer is lost, the press waits in the offline queue with that key (the card keeps its
+ * new state, marked as waiting) and is sent when the line is back.
  */
 
 const latest = new Map<string, number>();
@@ -55,11 +58,20 @@ function useToggle(kind: ReactionKind) {
       ? { on: postsApi.smile, off: postsApi.unsmile }
       : { on: postsApi.hum, off: postsApi.unhum };
   const mutation = useMutation({
-    mutationFn: ({ post, on, key }: ToggleVariables) =>
-      api.call(on ? endpoints.on : endpoints.off, {
-        params: { id: post.id },
-        headers: { 'Idempotency-Key': key },
-      }),
+    // Runs offline too: the offline queue, not a paused mutation, keeps the press across reloads.
+    networkMode: 'always',
+    mutationFn: ({ post, on, key }: ToggleVariables) => {
+      const endpoint = on ? endpoints.on : endpoints.off;
+      return sendOrQueueAction(
+        {
+          type: kind,
+          ...queuedEndpoint(endpoint, { id: post.id }),
+          idempotencyKey: key,
+          subject: post.id,
+        },
+        () => api.call(endpoint, { params: { id: post.id }, headers: { 'Idempotency-Key': key } }),
+      );
+    },
     onMutate: ({ post, on }) => {
       const before = cachedPost(queryClient, post.id) ?? post;
       const scope = `${kind}:${post.id}`;
@@ -67,9 +79,10 @@ function useToggle(kind: ReactionKind) {
       patchPost(queryClient, post.id, (current) => toggledReaction(current, kind, on));
       return { before, scope, id };
     },
-    onSuccess: (state, { post }, context) => {
+    onSuccess: (outcome, { post }, context) => {
+      if (outcome.queued) return;
       if (isLatest(context.scope, context.id))
-        patchPost(queryClient, post.id, (current) => withReactionState(current, state));
+        patchPost(queryClient, post.id, (current) => withReactionState(current, outcome.value));
       // Who smiled or hummed is a list on the post's page.
       void queryClient.invalidateQueries({
         queryKey: kind === 'smile' ? postKeys.smiles(post.id) : postKeys.hums(post.id),
@@ -109,17 +122,30 @@ export function useHumToggle() {
 export function useVibeFromPost() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: ({ post, reason, key }: { post: Post; reason: VibeReasonChoice; key: string }) =>
-      api.call(vibesApi.send, {
-        body: { targetUserId: post.author.id, vibeReason: reason, postId: post.id },
-        headers: { 'Idempotency-Key': key },
-      }),
+    networkMode: 'always',
+    mutationFn: ({ post, reason, key }: { post: Post; reason: VibeReasonChoice; key: string }) => {
+      const body = { targetUserId: post.author.id, vibeReason: reason, postId: post.id };
+      return sendOrQueueAction(
+        {
+          type: 'vibe',
+          ...queuedEndpoint(vibesApi.send, {}),
+          body,
+          idempotencyKey: key,
+          subject: post.id,
+        },
+        () => api.call(vibesApi.send, { body, headers: { 'Idempotency-Key': key } }),
+      );
+    },
     onMutate: ({ post }) => patchPost(queryClient, post.id, (p) => withCount(p, 'vibes', 1)),
-    onSuccess: (vibe, { post, reason }) => {
+    onSuccess: (outcome, { post, reason }) => {
       const name = post.author.displayName || `@${post.author.username}`;
+      if (outcome.queued) {
+        toast.info(savedOfflineMessage(`Your vibe to ${name}`));
+        return;
+      }
       toast.success(
         `Vibe sent to ${name}: ${reason}` +
-          (vibe.startedVibingWith ? '. You now vibe with them.' : ''),
+          (outcome.value.startedVibingWith ? '. You now vibe with them.' : ''),
       );
       void invalidateTopic(queryClient, 'people');
     },

@@ -2,10 +2,14 @@ import type { Post } from '@doers/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { IconFlame, IconHum, IconMessage, IconSmile } from '../../../components/ui/icons';
+import { usePendingCount } from '../../../lib/offline-queue';
 import { toast } from '../../../lib/toast-store';
 import { useHumToggle, useSmileToggle } from '../api/use-reactions';
 import { humBlockedReason, reactionLabels } from '../lib/reaction-labels';
 import { VibeSheet } from './vibe-sheet';
+
+const withPending = (label: string, pending: boolean) =>
+  pending ? `${label} (waiting to send)` : label;
 
 /** Smile, Hum, Vibe and Comment with their counts; smile and hum answer at once. */
 export function PostActions({ post }: { post: Post }) {
@@ -15,14 +19,18 @@ export function PostActions({ post }: { post: Post }) {
   const labels = reactionLabels(post);
   const humReason = humBlockedReason(post);
   const reasonId = useId();
+  // Presses made offline: the button shows its new state, marked until the server has it.
+  const smilePending = usePendingCount('smile', post.id) > 0;
+  const humPending = usePendingCount('hum', post.id) > 0;
+  const vibePending = usePendingCount('vibe', post.id) > 0;
 
   return (
     <div className="post-actions" role="group" aria-label="Reactions">
       <button
         type="button"
-        className={`post-action${post.viewer.smiled ? ' is-on post-action--smiled' : ''}`}
+        className={`post-action${post.viewer.smiled ? ' is-on post-action--smiled' : ''}${smilePending ? ' is-pending' : ''}`}
         aria-pressed={post.viewer.smiled}
-        aria-label={labels.smile}
+        aria-label={withPending(labels.smile, smilePending)}
         onClick={() => smile.toggle(post)}
       >
         <IconSmile size={22} />
@@ -30,9 +38,9 @@ export function PostActions({ post }: { post: Post }) {
       </button>
       <button
         type="button"
-        className={`post-action${post.viewer.hummed ? ' is-on post-action--hummed' : ''}`}
+        className={`post-action${post.viewer.hummed ? ' is-on post-action--hummed' : ''}${humPending ? ' is-pending' : ''}`}
         aria-pressed={post.viewer.hummed}
-        aria-label={labels.hum}
+        aria-label={withPending(labels.hum, humPending)}
         // Focusable while unavailable, so the reason can be heard and shown.
         aria-disabled={humReason ? true : undefined}
         aria-describedby={humReason ? reasonId : undefined}
@@ -50,8 +58,8 @@ export function PostActions({ post }: { post: Post }) {
       {!post.viewer.isAuthor && (
         <button
           type="button"
-          className="post-action"
-          aria-label={labels.vibe}
+          className={`post-action${vibePending ? ' is-pending' : ''}`}
+          aria-label={withPending(labels.vibe, vibePending)}
           aria-haspopup="dialog"
           onClick={() => setVibing(true)}
         >

@@ -8,6 +8,7 @@ import { VoiceRecorder } from '../../../components/voice/voice-recorder';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePost, useSendComment } from '../api/use-post';
+import { PendingVoiceList } from '../../../components/offline/pending-voice';
 import { PostCard } from '../card/post-card';
 import { CommentList } from './comment-list';
 import { ReactorsSection } from './reactors-section';
@@ -85,6 +86,7 @@ function CommentsSection({ postId, count }: { postId: string; count: number }) {
         Voice comments{count > 0 ? ` (${count})` : ''}
       </h2>
       <CommentList postId={postId} />
+      <PendingVoiceList type="comment" subject={postId} label="Comments waiting to be sent" />
       <div className="post-comments__recorder">
         <VoiceRecorder
           mode="hold"

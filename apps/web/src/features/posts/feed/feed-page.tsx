@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useFeed, useFeedHead, useRefreshFeed } from '../api/use-feed';
 import { PostCard } from '../card/post-card';
+import { PendingPosts } from './pending-posts';
 import { hasNewerPost } from '../lib/new-posts';
 import { PULL_THRESHOLD_PX } from '../lib/pull-to-refresh';
 import { usePullToRefresh } from './use-pull-to-refresh';
@@ -66,6 +67,7 @@ export function FeedPage() {
           New posts
         </button>
       )}
+      <PendingPosts />
       {feed.isPending && <SkeletonList count={3} label="Loading your feed" />}
       {feed.isError && !feed.data && (
         <ErrorState

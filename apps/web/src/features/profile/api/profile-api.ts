@@ -7,6 +7,7 @@ import {
 } from '@doers/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { queuedEndpoint, sendOrQueueAction } from '../../../lib/offline-queue';
 import { isApiError } from '../../../lib/api-error';
 import { invalidateAccount } from '../../../lib/auth/use-account';
 import { reflects } from '../../../lib/query-topics';
@@ -38,13 +39,29 @@ export function useMyActiveQuests(enabled = true) {
   });
 }
 
-/** A vibe to someone, with a reason; the first one also starts me vibing with them. */
+/**
+ * A vibe to someone, with a reason; the first one also starts me vibing with them. Offline (or
+ * with the answer lost) it waits in the offline queue under its Idempotency-Key.
+ */
 export function useSendVibe(targetUserId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vibeReason: VibeReasonChoice) =>
-      api.call(vibesApi.send, { body: { targetUserId, vibeReason } }),
-    onSuccess: () => {
+    networkMode: 'always',
+    mutationFn: ({ vibeReason, key }: { vibeReason: VibeReasonChoice; key: string }) => {
+      const body = { targetUserId, vibeReason };
+      return sendOrQueueAction(
+        {
+          type: 'vibe',
+          ...queuedEndpoint(vibesApi.send, {}),
+          body,
+          idempotencyKey: key,
+          subject: targetUserId,
+        },
+        () => api.call(vibesApi.send, { body, headers: { 'Idempotency-Key': key } }),
+      );
+    },
+    onSuccess: (outcome) => {
+      if (outcome.queued) return;
       // Their vibers and my vibing-with figures move.
       void queryClient.invalidateQueries({ queryKey: profileKeys.user(targetUserId) });
       invalidateAccount(queryClient);

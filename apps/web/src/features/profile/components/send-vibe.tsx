@@ -1,10 +1,12 @@
 import type { PublicUser, VibeReasonChoice } from '@doers/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { IconFlame } from '../../../components/ui/icons';
 import { VibeReasonPicker } from '../../../components/ui/vibe-reason-picker';
 import { errorMessage } from '../../../lib/api-error';
+import { savedOfflineMessage } from '../../../lib/offline-queue';
+import { randomId } from '../../../lib/random-id';
 import { toast } from '../../../lib/toast-store';
 import { useSendVibe } from '../api/profile-api';
 import { PROFILE_TUTORIAL_MARKERS } from '../lib/tutorial-markers';
@@ -15,24 +17,32 @@ export function SendVibe({ person }: { person: PublicUser }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<VibeReasonChoice | null>(null);
   const name = person.displayName || `@${person.username}`;
+  // One intent per open form: "Send vibe" again after a failure is the same vibe.
+  const key = useRef(randomId());
 
   const close = () => {
     setOpen(false);
     setReason(null);
     send.reset();
+    key.current = randomId();
   };
 
   const submit = () => {
     if (!reason) return;
-    send.mutate(reason, {
-      onSuccess: (vibe) => {
-        toast.success(
-          `Vibe sent to ${name}: ${reason}` +
-            (vibe.startedVibingWith ? '. You now vibe with them.' : ''),
-        );
-        close();
+    send.mutate(
+      { vibeReason: reason, key: key.current },
+      {
+        onSuccess: (outcome) => {
+          if (outcome.queued) toast.info(savedOfflineMessage(`Your vibe to ${name}`));
+          else
+            toast.success(
+              `Vibe sent to ${name}: ${reason}` +
+                (outcome.value.startedVibingWith ? '. You now vibe with them.' : ''),
+            );
+          close();
+        },
       },
-    });
+    );
   };
 
   if (!open) {

@@ -6,6 +6,7 @@ import { api } from '../../../../lib/api';
 import { errorMessage } from '../../../../lib/api-error';
 import { invalidateAccount } from '../../../../lib/auth/use-account';
 import { uploadMedia } from '../../../../lib/media-upload';
+import { offlineQueue, queuedEndpoint, queuedFile } from '../../../../lib/offline-queue';
 import { invalidateTopic } from '../../../../lib/query-topics';
 import { randomId } from '../../../../lib/random-id';
 import { postKeys } from '../../post-keys';
@@ -18,6 +19,7 @@ import {
 } from '../lib/composer-state';
 
 const UPLOAD_FAILED = 'The upload failed. Check your connection and try again.';
+const COULD_NOT_KEEP = 'This phone could not keep your post for later. Try again when online.';
 
 /** An upload nothing will use any more (re-recorded, removed, abandoned): the server drops it. */
 const discardOnServer = (media: Media) =>
@@ -27,25 +29,32 @@ const discardOnServer = (media: Media) =>
  * The composer's state with its side effects: the voice note uploads the moment it is recorded,
  * the photo or video the moment it is chosen (through MediaPicker's `send`), and a requested
  * share goes out once both are up. The recording's blob stays for a retry until it is removed.
+ * Offline, `shareLater` hands the post to the offline queue: the files that did not upload go
+ * with it as they are, the ones that did as their media ids.
  */
 export function useComposer({
   questId,
   onShared,
+  onQueued,
 }: {
   questId: string | null;
   onShared: (post: Post) => void;
+  onQueued: () => void;
 }) {
   const [state, dispatch] = useReducer(composerReducer, questId, initialComposerState);
   const queryClient = useQueryClient();
   const voiceBlob = useRef<Blob | null>(null);
   const voiceUpload = useRef<AbortController | null>(null);
+  const attachmentFile = useRef<Blob | null>(null);
   // Only the newest attachment upload may report: an older one was replaced or removed.
   const attachmentRun = useRef(0);
   const latest = useRef(state);
   const onSharedRef = useRef(onShared);
+  const onQueuedRef = useRef(onQueued);
   useLayoutEffect(() => {
     latest.current = state;
     onSharedRef.current = onShared;
+    onQueuedRef.current = onQueued;
   });
 
   const uploadVoice = useCallback((blob: Blob) => {
@@ -101,6 +110,7 @@ export function useComposer({
   /** MediaPicker's `send`: the same upload, reported to the composer too. */
   const sendAttachment = useCallback<SendFile<Media>>((file, { signal, onProgress }) => {
     const run = ++attachmentRun.current;
+    attachmentFile.current = file;
     const mine = () => run === attachmentRun.current && !signal.aborted;
     dispatch({ type: 'upload', piece: 'attachment', event: { type: 'uploading' } });
     return uploadMedia(file, 'post', {
@@ -133,10 +143,41 @@ export function useComposer({
 
   const attachmentRemoved = useCallback(() => {
     attachmentRun.current += 1;
+    attachmentFile.current = null;
     dispatch({ type: 'upload', piece: 'attachment', event: { type: 'removed' } });
   }, []);
 
   const share = useCallback(() => dispatch({ type: 'share-requested' }), []);
+
+  const shareLater = useCallback(async () => {
+    const current = latest.current;
+    const recording = voiceBlob.current;
+    if (!current.recorded || !recording) return;
+    const voice = queuedFile('voiceMediaId', 'post', recording, current.voice.media);
+    const file = current.attachment.phase === 'idle' ? null : attachmentFile.current;
+    const attachment =
+      file && queuedFile('attachmentMediaId', 'post', file, current.attachment.media);
+    voiceUpload.current?.abort();
+    attachmentRun.current += 1;
+    try {
+      await offlineQueue.enqueue({
+        type: 'post',
+        ...queuedEndpoint(postsApi.create, {}),
+        body: {
+          ...(current.questId ? { questId: current.questId } : {}),
+          visibility: current.visibility,
+        },
+        uploads: attachment ? [voice, attachment] : [voice],
+        idempotencyKey: randomId(),
+        subject: current.questId ?? 'post',
+      });
+    } catch (error) {
+      dispatch({ type: 'share-failed', error: errorMessage(error, COULD_NOT_KEEP) });
+      return;
+    }
+    dispatch({ type: 'share-done' });
+    onQueuedRef.current();
+  }, []);
   const chooseQuest = useCallback(
     (id: string | null) => dispatch({ type: 'quest-chosen', questId: id }),
     [],
@@ -197,5 +238,6 @@ export function useComposer({
     chooseQuest,
     chooseVisibility,
     share,
+    shareLater,
   };
 }

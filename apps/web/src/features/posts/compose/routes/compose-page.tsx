@@ -8,6 +8,7 @@ import { ErrorState } from '../../../../components/ui/state-panels';
 import { PageSpinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-error';
 import { useAccount } from '../../../../lib/auth/use-account';
+import { savedOfflineMessage, useOfflineState } from '../../../../lib/offline-queue';
 import { toast } from '../../../../lib/toast-store';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { AttachmentField, QuestField, VisibilityField } from '../components/post-details';
@@ -65,8 +66,14 @@ function Composer({ maxSeconds, questId }: { maxSeconds: number; questId: string
     toast.success('Posted');
     void navigate('/feed');
   }, [navigate]);
-  const composer = useComposer({ questId, onShared });
+  const onQueued = useCallback(() => {
+    unsaved.current = false;
+    toast.info(savedOfflineMessage('Your post'));
+    void navigate('/feed');
+  }, [navigate]);
+  const composer = useComposer({ questId, onShared, onQueued });
   const { state, readiness } = composer;
+  const online = useOfflineState((offline) => offline.online);
   const unsavedNow = hasUnsavedWork(state);
   useLayoutEffect(() => {
     unsaved.current = unsavedNow;
@@ -90,15 +97,19 @@ function Composer({ maxSeconds, questId }: { maxSeconds: number; questId: string
 
   const { phase, error } = state.share;
   const sending = phase === 'sending' || (phase === 'waiting' && readiness.kind === 'uploading');
-  const canPress = readiness.kind === 'ready' || readiness.kind === 'uploading';
+  // Offline, Share keeps the post on this phone (the offline queue) whatever the uploads did.
+  const later = !online && state.recorded && phase !== 'sending';
+  const canPress = later || readiness.kind === 'ready' || readiness.kind === 'uploading';
   const shareLabel =
     phase === 'sending'
       ? 'Sharing…'
-      : sending
-        ? `Sharing once uploaded (${Math.round((readiness.kind === 'uploading' ? readiness.progress : 1) * 100)}%)`
-        : phase === 'failed'
-          ? 'Retry'
-          : 'Share';
+      : later
+        ? 'Share when back online'
+        : sending
+          ? `Sharing once uploaded (${Math.round((readiness.kind === 'uploading' ? readiness.progress : 1) * 100)}%)`
+          : phase === 'failed'
+            ? 'Retry'
+            : 'Share';
 
   return (
     <div className="page compose">
@@ -162,10 +173,10 @@ function Composer({ maxSeconds, questId }: { maxSeconds: number; questId: string
               block
               className="btn--big"
               icon={phase === 'failed' ? <IconRefresh size={20} /> : undefined}
-              loading={sending}
+              loading={sending && !later}
               disabled={!canPress}
-              aria-describedby={readiness.reason && !sending ? shareNoteId : undefined}
-              onClick={composer.share}
+              aria-describedby={later || (readiness.reason && !sending) ? shareNoteId : undefined}
+              onClick={later ? () => void composer.shareLater() : composer.share}
             >
               {shareLabel}
             </Button>
@@ -174,7 +185,13 @@ function Composer({ maxSeconds, questId }: { maxSeconds: number; questId: string
                 {shareLabel}
               </p>
             )}
-            {readiness.reason && !sending && (
+            {later && (
+              <p id={shareNoteId} className="muted compose__share-note">
+                You&apos;re offline. Your post is kept on this phone and shared as soon as you are
+                back online.
+              </p>
+            )}
+            {!later && readiness.reason && !sending && (
               <p id={shareNoteId} className="muted compose__share-note">
                 {readiness.kind === 'uploading'
                   ? 'Uploading… Share now and it goes out once the upload is done.'

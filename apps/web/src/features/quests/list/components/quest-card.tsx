@@ -5,6 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { IconCheck } from '../../../../components/ui/icons';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatDayLong } from '../../../../lib/days';
+import { savedOfflineMessage, usePendingCount } from '../../../../lib/offline-queue';
 import { toast } from '../../../../lib/toast-store';
 import { useCheckIn } from '../../today/api/use-check-in';
 import { celebrationFor } from '../../today/lib/celebration';
@@ -40,18 +41,20 @@ export function QuestCard({ quest, isFirst = false }: QuestCardProps) {
   const taskCount = quest.tasks.length;
   const done = viewer?.tasksDoneToday.length ?? 0;
   const ended = endedText(quest);
+  const waiting = usePendingCount('checkin', quest.id) > 0;
 
   async function quickCheckIn() {
     focusState.current = true;
     try {
       // From the list, a check-in means the day is done: every task ticked.
-      const response = await checkIn.checkIn({
+      const outcome = await checkIn.checkIn({
         day: 'today',
         taskIds: quest.tasks.map((t) => t.id),
       });
-      if (!response) return; // a double tap: the first press is on its way
+      if (!outcome) return; // a double tap: the first press is on its way
       setBurst((value) => value + 1);
-      toast.success(celebrationFor(response));
+      if (outcome.queued) toast.info(savedOfflineMessage('Your check-in'));
+      else toast.success(celebrationFor(outcome.value));
     } catch (error) {
       focusState.current = false;
       toast.error(errorMessage(error, 'Could not check in'));
@@ -96,6 +99,7 @@ export function QuestCard({ quest, isFirst = false }: QuestCardProps) {
             {status === 'done' && (
               <>
                 <IconCheck size={18} /> Checked in today
+                {waiting && <span className="quest-card__waiting"> · waiting to send</span>}
               </>
             )}
             {status === 'open' && 'Not checked in yet today'}

@@ -83,7 +83,7 @@ describe('checking in by keyboard', () => {
     expect(sent[0]).toMatchObject({
       method: 'POST',
       path: '/quests/q1/check-ins',
-      body: { day: 'today', taskIds: [WARM_UP, RUN] },
+      body: { day: 'today', forDay: '2026-11-23', taskIds: [WARM_UP, RUN] },
     });
     expect(sent[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     // The pressed button is gone: focus moved to its opposite, not to the page.
@@ -112,7 +112,7 @@ describe('checking in by keyboard', () => {
     answer.resolve({ status: 201 });
     await waitFor(() => expect(screen.getByText('Checked in today')).toBeTruthy());
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toEqual({ day: 'today', taskIds: [WARM_UP] });
+    expect(sent[0]?.body).toEqual({ day: 'today', forDay: '2026-11-23', taskIds: [WARM_UP] });
   });
 
   it('a refused check-in keeps focus on Check in and the ticks as they were', async () => {

@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../../../components/ui/button';
 import { IconCheck, IconFlame, IconMic, IconUndo } from '../../../../components/ui/icons';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatDayLong } from '../../../../lib/days';
+import { savedOfflineMessage, usePendingCount } from '../../../../lib/offline-queue';
 import { toast } from '../../../../lib/toast-store';
 import { QUEST_TUTORIAL_MARKERS as MARKERS } from '../../common/lib/tutorial-markers';
 import { useCheckIn, useUndoCheckIn } from '../api/use-check-in';
@@ -34,6 +35,8 @@ export function TodayPanel({ quest, viewer }: TodayPanelProps) {
   // Where focus goes once the pressed button has made way: set before the call, spent on mount.
   const focusIntent = useRef<'done' | 'check-in' | null>(null);
   const status = todayStatus(quest, viewer);
+  // Checked in offline: shown as made, with a word that it has not reached the server yet.
+  const waiting = usePendingCount('checkin', quest.id) > 0;
   const taskCount = quest.tasks.length;
   const taskIds = new Set(quest.tasks.map((task) => task.id));
   const ticked = ticks.ticked.filter((id) => taskIds.has(id));
@@ -47,9 +50,14 @@ export function TodayPanel({ quest, viewer }: TodayPanelProps) {
   async function submit() {
     focusIntent.current = 'done';
     try {
-      const response = await checkIn.checkIn({ day: 'today', taskIds: ticked });
-      if (!response) return; // a double tap: the first press is on its way
+      const outcome = await checkIn.checkIn({ day: 'today', taskIds: ticked });
+      if (!outcome) return; // a double tap: the first press is on its way
       ticks.clear();
+      if (outcome.queued) {
+        toast.info(savedOfflineMessage('Your check-in'));
+        return;
+      }
+      const response = outcome.value;
       setMilestone(response.milestone);
       setBurst((value) => value + 1);
       toast.success(celebrationFor(response), response.milestone ? 8000 : undefined);
@@ -103,7 +111,10 @@ export function TodayPanel({ quest, viewer }: TodayPanelProps) {
                 <IconCheck size={22} />
               </span>
               <div className="today__done-text">
-                <p className="today__done-title">Checked in today</p>
+                <p className="today__done-title">
+                  Checked in today
+                  {waiting && <span className="today__waiting"> · waiting to send</span>}
+                </p>
                 <p className="muted">
                   {taskCount > 0 && `${viewer.tasksDoneToday.length} of ${taskCount} tasks done · `}
                   {viewer.currentStreak}-day streak

@@ -4,6 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatDayLong } from '../../../../lib/days';
+import { savedOfflineMessage } from '../../../../lib/offline-queue';
 import { toast } from '../../../../lib/toast-store';
 import { useCheckIn } from '../api/use-check-in';
 import { celebrationFor } from '../lib/celebration';
@@ -26,10 +27,11 @@ export function YesterdayCheckIn({ quest, viewer }: YesterdayCheckInProps) {
 
   async function confirm() {
     try {
-      const response = await checkIn.checkIn({ day: 'yesterday', taskIds: ticked });
-      if (!response) return; // a double tap: the first press is on its way
+      const outcome = await checkIn.checkIn({ day: 'yesterday', taskIds: ticked });
+      if (!outcome) return; // a double tap: the first press is on its way
       setOpen(false);
-      toast.success(celebrationFor(response));
+      if (outcome.queued) toast.info(savedOfflineMessage("Yesterday's check-in"));
+      else toast.success(celebrationFor(outcome.value));
     } catch (error) {
       toast.error(errorMessage(error, 'Could not check in for yesterday'));
     }
