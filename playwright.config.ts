@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { tutorialsSkipped } from './e2e/support/tutorials.js';
 
 // E2E_PORT lets two runs side by side each have their own server, database and results.
 const PORT = Number(process.env['E2E_PORT'] ?? 3100);
@@ -17,6 +18,7 @@ export default defineConfig({
   outputDir: `.test-data/e2e-results-${PORT}`,
   use: {
     baseURL: `http://localhost:${PORT}`,
+    storageState: tutorialsSkipped(`http://localhost:${PORT}`),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

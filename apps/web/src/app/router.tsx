@@ -13,6 +13,7 @@ import { profileRoutes } from '../features/profile';
 import { qrScanRoutes } from '../features/qr-scan';
 import { questRoutes, sharedQuestRoutes } from '../features/quests';
 import { settingsRoutes } from '../features/settings';
+import { tutorialRoutes } from '../features/tutorials';
 import { upcomingRoutes } from '../features/upcoming';
 import { vibesRoutes } from '../features/vibes';
 import { AppShell } from './layouts/app-shell';
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
           ...exploreRoutes,
           ...profileRoutes,
           ...settingsRoutes,
+          ...tutorialRoutes,
           ...questRoutes,
           ...activityRoutes,
           ...vibesRoutes,

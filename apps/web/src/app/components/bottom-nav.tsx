@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { IconCompass, IconHome, IconPlus, IconTarget, IconUser } from '../../components/ui/icons';
+import { POST_TUTORIAL_MARKERS } from '../../features/posts';
 import { PROFILE_TUTORIAL_MARKERS } from '../../features/profile';
 import { isBottomNavHidden } from '../layouts/shell-rules';
 
@@ -39,7 +40,11 @@ export function BottomNav() {
           <Tab key={item.to} {...item} />
         ))}
         {/* The centre create button keeps its label for screen readers only (app-shell.md). */}
-        <NavLink to="/post" className="bottom-nav__create">
+        <NavLink
+          to="/post"
+          className="bottom-nav__create"
+          data-tutorial={POST_TUTORIAL_MARKERS.createButton}
+        >
           <span className="bottom-nav__create-circle">
             <IconPlus size={28} />
           </span>

@@ -1,5 +1,6 @@
 import { UpdatePrompt } from '../../features/app-update';
 import { InstallBanner } from '../../features/install-banner';
+import { TutorialOverlay } from '../../features/tutorials';
 import { OfflineBanner } from './offline-banner';
 
 /**
@@ -12,6 +13,7 @@ export function GlobalOverlays() {
       <OfflineBanner />
       <UpdatePrompt />
       <InstallBanner />
+      <TutorialOverlay />
     </>
   );
 }

@@ -16,6 +16,7 @@ export {
 } from './api/use-reactions';
 export { patchPost, removePostEverywhere, removeAuthorEverywhere } from './api/post-cache-updates';
 export { timeAgo } from './lib/time-ago';
+export { POST_TUTORIAL_MARKERS } from './lib/tutorial-markers';
 
 /** A post as a card: `<PostCard post={post} />`; render it inside `<Suspense>`. */
 export const PostCard = lazy(() =>

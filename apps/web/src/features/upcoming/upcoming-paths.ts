@@ -10,7 +10,6 @@ export const UPCOMING_PATHS = [
   '/settings/support-tier',
   '/settings/terms',
   '/settings/privacy-policy',
-  '/settings/help',
 ] as const;
 
 export type UpcomingPath = (typeof UPCOMING_PATHS)[number];

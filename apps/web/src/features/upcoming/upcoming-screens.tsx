@@ -48,11 +48,6 @@ const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
     icon: icon(IconSettings),
     description: 'How Doers handles your data will be explained here.',
   },
-  '/settings/help': {
-    title: 'Help',
-    icon: icon(IconSettings),
-    description: 'Answers to common questions and a way to contact support.',
-  },
 };
 
 export function upcomingScreen(path: UpcomingPath): UpcomingScreen {

@@ -1,5 +1,6 @@
 import { useId, type RefObject } from 'react';
 import { IconCompass, IconX } from '../../../components/ui/icons';
+import { EXPLORE_TUTORIAL_MARKERS } from '../tutorial-markers';
 import { Spinner } from '../../../components/ui/spinner';
 
 interface SearchFieldProps {
@@ -14,7 +15,7 @@ interface SearchFieldProps {
 export function SearchField({ value, onChange, busy, inputRef }: SearchFieldProps) {
   const id = useId();
   return (
-    <div className="explore-search" role="search">
+    <div className="explore-search" role="search" data-tutorial={EXPLORE_TUTORIAL_MARKERS.search}>
       <label htmlFor={id} className="sr-only">
         Search people, quests and interests
       </label>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { IconFlame, IconHum, IconMessage, IconSmile } from '../../../components/ui/icons';
 import { usePendingCount } from '../../../lib/offline-queue';
 import { toast } from '../../../lib/toast-store';
+import { POST_TUTORIAL_MARKERS } from '../lib/tutorial-markers';
 import { useHumToggle, useSmileToggle } from '../api/use-reactions';
 import { humBlockedReason, reactionLabels } from '../lib/reaction-labels';
 import { VibeSheet } from './vibe-sheet';
@@ -30,6 +31,7 @@ export function PostActions({ post }: { post: Post }) {
         type="button"
         className={`post-action${post.viewer.smiled ? ' is-on post-action--smiled' : ''}${smilePending ? ' is-pending' : ''}`}
         aria-pressed={post.viewer.smiled}
+        data-tutorial={POST_TUTORIAL_MARKERS.smileButton}
         aria-label={withPending(labels.smile, smilePending)}
         onClick={() => smile.toggle(post)}
       >
@@ -61,6 +63,7 @@ export function PostActions({ post }: { post: Post }) {
           className={`post-action${vibePending ? ' is-pending' : ''}`}
           aria-label={withPending(labels.vibe, vibePending)}
           aria-haspopup="dialog"
+          data-tutorial={POST_TUTORIAL_MARKERS.vibeButton}
           onClick={() => setVibing(true)}
         >
           <IconFlame size={22} />
@@ -73,7 +76,12 @@ export function PostActions({ post }: { post: Post }) {
           <span aria-hidden="true">{post.counts.vibes}</span>
         </span>
       )}
-      <Link to={`/posts/${post.id}#comments`} className="post-action" aria-label={labels.comment}>
+      <Link
+        to={`/posts/${post.id}#comments`}
+        className="post-action"
+        aria-label={labels.comment}
+        data-tutorial={POST_TUTORIAL_MARKERS.commentButton}
+      >
         <IconMessage size={22} />
         <span aria-hidden="true">{post.counts.comments}</span>
       </Link>

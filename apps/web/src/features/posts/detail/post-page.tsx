@@ -8,6 +8,7 @@ import { VoiceRecorder } from '../../../components/voice/voice-recorder';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePost, useSendComment } from '../api/use-post';
+import { POST_TUTORIAL_MARKERS } from '../lib/tutorial-markers';
 import { PendingVoiceList } from '../../../components/offline/pending-voice';
 import { PostCard } from '../card/post-card';
 import { CommentList } from './comment-list';
@@ -87,7 +88,10 @@ function CommentsSection({ postId, count }: { postId: string; count: number }) {
       </h2>
       <CommentList postId={postId} />
       <PendingVoiceList type="comment" subject={postId} label="Comments waiting to be sent" />
-      <div className="post-comments__recorder">
+      <div
+        className="post-comments__recorder"
+        data-tutorial={POST_TUTORIAL_MARKERS.commentRecorder}
+      >
         <VoiceRecorder
           mode="hold"
           maxSeconds={COMMENT_SECONDS}

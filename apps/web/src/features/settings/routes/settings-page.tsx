@@ -30,7 +30,7 @@ const SECTIONS = [
     hint: 'People you blocked, and unblocking them',
   },
   { to: '/settings/support-tier', label: 'Support tier', soon: true },
-  { to: '/settings/help', label: 'Help', soon: true },
+  { to: '/settings/help', label: 'Help' },
   { to: '/settings/terms', label: 'Terms of Service', soon: true },
   { to: '/settings/privacy-policy', label: 'Privacy Policy', soon: true },
 ];

@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../../lib/use-page-title';
 import { AttachmentField, QuestField, VisibilityField } from '../components/post-details';
 import { VoiceStep } from '../components/voice-step';
 import { useComposer } from '../hooks/use-composer';
+import { POST_TUTORIAL_MARKERS } from '../../lib/tutorial-markers';
 import { composerStep, hasUnsavedWork } from '../lib/composer-state';
 import '../../../../components/ui/state-panels.css';
 import './compose-page.css';
@@ -120,7 +121,11 @@ function Composer({ maxSeconds, questId }: { maxSeconds: number; questId: string
         <h1 className="compose__title">New post</h1>
       </header>
 
-      <section className="card compose__step" aria-labelledby="compose-voice">
+      <section
+        className="card compose__step"
+        aria-labelledby="compose-voice"
+        data-tutorial={POST_TUTORIAL_MARKERS.recordVoice}
+      >
         <h2 id="compose-voice" className="card__title compose__step-title">
           <span className="compose__number" aria-hidden="true">
             1
@@ -138,7 +143,11 @@ function Composer({ maxSeconds, questId }: { maxSeconds: number; questId: string
 
       {composerStep(state) === 'details' && (
         <>
-          <section className="card compose__step" aria-labelledby="compose-media">
+          <section
+            className="card compose__step"
+            aria-labelledby="compose-media"
+            data-tutorial={POST_TUTORIAL_MARKERS.addMedia}
+          >
             <h2 id="compose-media" className="card__title compose__step-title">
               <span className="compose__number" aria-hidden="true">
                 2
@@ -163,7 +172,11 @@ function Composer({ maxSeconds, questId }: { maxSeconds: number; questId: string
             <VisibilityField value={state.visibility} onChange={composer.chooseVisibility} />
           </section>
 
-          <section className="compose__share" aria-label="Share">
+          <section
+            className="compose__share"
+            aria-label="Share"
+            data-tutorial={POST_TUTORIAL_MARKERS.sharePost}
+          >
             {phase === 'failed' && error && (
               <Alert title="Your post was not shared">
                 {error} Your recording and everything you added are kept.

@@ -12,6 +12,7 @@ export const QUEST_TUTORIAL_MARKERS = {
   allowJoinToggle: 'allow-join-toggle',
   participationLimit: 'participation-limit',
   shareQuestLink: 'share-quest-link',
+  joinButton: 'join-quest-button',
 } as const;
 
 export type QuestTutorialMarker =

@@ -8,6 +8,7 @@ import { toast } from '../../../../lib/toast-store';
 import { useJoinQuest } from '../api/use-sharing';
 import { useQuestList } from '../../common/api/use-quest-list';
 import { joinState } from '../lib/join-state';
+import { QUEST_TUTORIAL_MARKERS } from '../../common/lib/tutorial-markers';
 import { isAtQuestLimit, QuestLimitNote } from '../../common/components/quest-limit-note';
 import './join-panel.css';
 
@@ -138,6 +139,7 @@ export function JoinPanel({ shared }: { shared: SharedQuest }) {
             icon={<IconUsers size={20} />}
             loading={join.isPending}
             aria-describedby={full ? 'join-panel-limit' : undefined}
+            data-tutorial={QUEST_TUTORIAL_MARKERS.joinButton}
             onClick={() => void joinQuest()}
           >
             {state === 'request' ? 'Request to join' : 'Join quest'}
