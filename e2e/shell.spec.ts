@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { finishOnboardingByApi, newPerson, signUpByApi } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
+import { postByApi } from './support/posts.js';
+import { onboardedPerson } from './support/quests.js';
 import { signInThroughUi } from './support/sign-in.js';
 
 test('the signed-in shell: header, bottom navigation, every tab, no serious a11y issues', async ({
@@ -44,6 +46,7 @@ test('the signed-in shell: header, bottom navigation, every tab, no serious a11y
     '/activity',
     '/vibes',
     '/qr-code',
+    '/settings/help',
   ]) {
     await page.goto(path);
     await expect(page.locator('main')).toBeVisible();
@@ -80,4 +83,26 @@ test('onboarding screens are reachable by keyboard and have no serious a11y issu
   await page.getByRole('button', { name: /continue/i }).click();
   await expect(page).toHaveURL(/\/onboarding\/welcome$/);
   await expectNoSeriousA11yIssues(page);
+});
+
+test('on the feed the header slides away past 80 px down and comes back on the way up', async ({
+  page,
+}) => {
+  const { person, auth } = await onboardedPerson(page.request, 'scroller');
+  for (let i = 0; i < 5; i += 1) await postByApi(page.request, auth);
+  await signInThroughUi(page, person);
+  await expect(page.getByRole('feed', { name: 'Posts' }).getByRole('article')).toHaveCount(5);
+  const header = page.getByRole('banner');
+  const top = async () => (await header.boundingBox())?.y ?? 0;
+
+  await page.mouse.move(195, 500);
+  await page.mouse.wheel(0, 60);
+  await page.waitForTimeout(400);
+  expect(await top()).toBe(0);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(top).toBeLessThan(-40);
+  const y = await page.evaluate(() => window.scrollY);
+  await page.mouse.wheel(0, -150);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(y);
+  await expect.poll(top).toBe(0);
 });

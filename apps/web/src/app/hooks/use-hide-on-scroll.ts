@@ -14,10 +14,12 @@ export function useHideOnScroll(enabled: boolean, pathname: string): boolean {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const y = window.scrollY;
-        setHiddenOn((current) =>
-          nextHeaderHidden(lastY, y, current === pathname) ? pathname : null,
-        );
+        // Read before the update: React may run the updater later, after lastY has moved on.
+        const previous = lastY;
         lastY = y;
+        setHiddenOn((current) =>
+          nextHeaderHidden(previous, y, current === pathname) ? pathname : null,
+        );
       });
     };
     window.addEventListener('scroll', onScroll, { passive: true });
