@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { api } from '../api';
 import { selectSignedInUserId, useAuthStore } from '../auth/use-auth-store';
-import { uploadMedia } from '../media-upload';
 import { queryClient } from '../query-client';
 import { randomId } from '../random-id';
 import { invalidateAfterReplay } from './invalidation';
@@ -20,7 +19,8 @@ export { offlineBanner } from './banner-text';
 export const offlineQueue = createOfflineQueue({
   store: indexedDbQueueStore(),
   replay: {
-    upload: (blob, purpose) => uploadMedia(blob, purpose),
+    // Loaded when a queued file is sent: the uploader (tus) stays out of the first load.
+    upload: async (blob, purpose) => (await import('../media-upload')).uploadMedia(blob, purpose),
     // The stored path and body as they were made; the contract built them (queuedEndpoint).
     send: (item, body) =>
       api.request(item.method, item.endpoint, {
