@@ -22,6 +22,7 @@ const SERVER_LAYERS = [
   ['quests'],
   ['check-ins', 'rest-days'],
   ['sharing'],
+  ['leaderboard'], // this week's check-ins and the longest streaks, from the figures stats keeps
   ['posts'], // posts, the feed's timelines, smiles, hums, voice comments
   ['explore'], // search and the public posts of Explore
   ['dms'], // voice direct messages and who may message whom

@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     const users = new UsersService({
       users: new UsersRepository(db),
       stats,
-      referrals: new ReferralsService(new ReferralsRepository(db), systemClock),
+      referrals: new ReferralsService(new ReferralsRepository(db), systemClock, config.publicUrl),
       clock: systemClock,
     });
     const admin = new AdminService({ guard: new AdminGuard(users), users });

@@ -4,6 +4,7 @@ import type { Queryable } from './db/database.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { checkInsRoutes } from './modules/check-ins/check-ins.routes.js';
 import { dmsRoutes } from './modules/dms/dms.routes.js';
@@ -35,6 +36,7 @@ type Services = Parameters<typeof usersRoutes>[1] &
   Parameters<typeof checkInsRoutes>[1] &
   Parameters<typeof restDaysRoutes>[1] &
   Parameters<typeof sharingRoutes>[1] &
+  Parameters<typeof leaderboardRoutes>[1] &
   Parameters<typeof postsRoutes>[1] &
   Parameters<typeof exploreRoutes>[1] &
   Parameters<typeof dmsRoutes>[1] &
@@ -81,6 +83,7 @@ export async function registerApi(
       checkInsRoutes(route, s);
       restDaysRoutes(route, s);
       sharingRoutes(route, s);
+      leaderboardRoutes(route, s);
       postsRoutes(route, s);
       exploreRoutes(route, s);
       dmsRoutes(route, s);

@@ -55,8 +55,10 @@ import { ReferralsRepository } from './modules/referrals/referrals.repository.js
 import { ReferralsService } from './modules/referrals/referrals.service.js';
 import { RestDaysRepository } from './modules/rest-days/rest-days.repository.js';
 import { RestDaysService } from './modules/rest-days/rest-days.service.js';
-import { LeaderboardRepository } from './modules/sharing/leaderboard.repository.js';
-import { LeaderboardService } from './modules/sharing/leaderboard.service.js';
+import { LeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
+import { LeaderboardService } from './modules/leaderboard/leaderboard.service.js';
+import { QuestBoardRepository } from './modules/sharing/quest-board.repository.js';
+import { QuestBoardService } from './modules/sharing/quest-board.service.js';
 import { QuestRequestsRepository } from './modules/sharing/quest-requests.repository.js';
 import { SharingService } from './modules/sharing/sharing.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
@@ -128,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // stats, users, referrals, onboarding
   const stats = new StatsService(new StatsRepository(db));
-  const referrals = new ReferralsService(new ReferralsRepository(db), clock);
+  const referrals = new ReferralsService(new ReferralsRepository(db), clock, config.publicUrl);
   // blocks: modules above register what a block ends (blocks.onBlock) once they exist
   const blocks = new BlocksService({ db, blocks: new BlocksRepository(db), clock, events });
   // PGlite: one process owns DATA_DIR, so session users may be kept in memory (decision 7).
@@ -208,10 +210,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stats,
     events,
   });
-  const leaderboard = new LeaderboardService({
-    leaderboard: new LeaderboardRepository(db),
+  const questBoard = new QuestBoardService({
+    leaderboard: new QuestBoardRepository(db),
     access,
     views,
+    clock,
+  });
+
+  // leaderboard: this week's check-ins and the longest streaks, ranked from kept figures
+  const leaderboard = new LeaderboardService({
+    db,
+    leaderboard: new LeaderboardRepository(db),
+    stats,
     clock,
   });
 
@@ -384,7 +394,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     resumableDir: config.media.resumableDir,
     ...{ media, limits, users, profiles, referrals, blocks, onboarding, vibes, quests, checkIns },
-    ...{ restDays, sharing, leaderboard, posts, feed, reactions, comments, explore, dms },
+    ...{
+      restDays,
+      sharing,
+      questBoard,
+      leaderboard,
+      posts,
+      feed,
+      reactions,
+      comments,
+      explore,
+      dms,
+    },
     ...{ activity, notifications, realtime, push, auth, signIns, loginGuard, system, admin },
   });
 

@@ -23,7 +23,7 @@ function operator(db: Database) {
   const users = new UsersService({
     users: new UsersRepository(db),
     stats,
-    referrals: new ReferralsService(new ReferralsRepository(db), systemClock),
+    referrals: new ReferralsService(new ReferralsRepository(db), systemClock, 'http://doers.test'),
     clock: systemClock,
   });
   const admin = new AdminService({ guard: new AdminGuard(users), users });

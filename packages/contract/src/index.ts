@@ -18,6 +18,7 @@ export * from './quests.js';
 export * from './check-ins.js';
 export * from './rest-days.js';
 export * from './sharing.js';
+export * from './leaderboard.js';
 export * from './posts.js';
 export * from './explore.js';
 export * from './activity.js';

@@ -59,6 +59,15 @@ export const profileViewer = z.object({
 export type ProfileViewer = z.infer<typeof profileViewer>;
 
 /** What everyone may see of a person. */
+export const personSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  profilePictureUrl: z.string().nullable(),
+  isFounder: z.boolean(),
+});
+export type PersonSummary = z.infer<typeof personSummary>;
+
 export const publicUser = z.object({
   id: z.string(),
   username: z.string(),
@@ -76,6 +85,8 @@ export const publicUser = z.object({
   profile: userProfile,
   stats: userStats,
   viewer: profileViewer.nullable(),
+  /** Who invited this person to Doers (their referrer), while that account is active. */
+  invitedBy: personSummary.nullable(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -130,14 +141,6 @@ export type GetUserResponse = z.infer<typeof getUserResponse>;
 export const userIdParams = z.object({ id: z.uuid('Not a valid user id') });
 
 /** How other people appear in lists: enough for an avatar and a name. */
-export const personSummary = z.object({
-  id: z.string(),
-  username: z.string(),
-  displayName: z.string(),
-  profilePictureUrl: z.string().nullable(),
-  isFounder: z.boolean(),
-});
-export type PersonSummary = z.infer<typeof personSummary>;
 
 export const preferencesRequest = z.object({
   dayStartHour: z

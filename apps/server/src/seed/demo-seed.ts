@@ -47,7 +47,7 @@ export async function seedDemo(
 ): Promise<void> {
   const usersRepository = new UsersRepository(db);
   const stats = new StatsService(new StatsRepository(db));
-  const referrals = new ReferralsService(new ReferralsRepository(db), clock);
+  const referrals = new ReferralsService(new ReferralsRepository(db), clock, config.publicUrl);
   const users = new UsersService({ users: usersRepository, stats, referrals, clock });
   if ((await usersRepository.count()) === 0) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);

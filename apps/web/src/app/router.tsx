@@ -14,6 +14,7 @@ import { qrScanRoutes } from '../features/qr-scan';
 import { questRoutes, sharedQuestRoutes } from '../features/quests';
 import { settingsRoutes } from '../features/settings';
 import { tutorialRoutes } from '../features/tutorials';
+import { leaderboardRoutes } from '../features/leaderboard';
 import { upcomingRoutes } from '../features/upcoming';
 import { vibesRoutes } from '../features/vibes';
 import { AppShell } from './layouts/app-shell';
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
           ...questRoutes,
           ...activityRoutes,
           ...vibesRoutes,
+          ...leaderboardRoutes,
           ...dmsRoutes,
           ...notificationsRoutes,
           // Screens still to be built render an honest "on its way" panel.

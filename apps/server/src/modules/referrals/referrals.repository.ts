@@ -1,4 +1,6 @@
+import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
+import type { Cursor } from '../../platform/pagination.js';
 
 /** Who a referral code belongs to, as far as inviting someone goes. */
 export type ReferrerRow = {
@@ -53,5 +55,33 @@ export class ReferralsRepository {
       [userId, since],
     );
     return rows[0]!;
+  }
+
+  /** My own code and monthly limit. */
+  async own(userId: string): Promise<{ referral_code: string; limit: number } | undefined> {
+    const rows = await this.db.query<{ referral_code: string; limit: number }>(
+      'SELECT referral_code, limit_referrals_per_month AS limit FROM users WHERE id = $1',
+      [userId],
+    );
+    return rows[0];
+  }
+
+  /** The people who joined with my code, newest first (`limit + 1` rows), deleted ones left out. */
+  async referred(
+    userId: string,
+    cursor: Cursor | null,
+    limit: number,
+  ): Promise<{ user: PersonSummary; at: Date; id: string }[]> {
+    return this.db.query(
+      `SELECT json_build_object('id', u.id, 'username', u.username,
+                'displayName', u.display_name, 'profilePictureUrl', u.profile_picture_url,
+                'isFounder', u.founder_id IS NOT NULL) AS user,
+              u.created_at AS at, u.id
+         FROM users u
+        WHERE u.referred_by = $1 AND u.status <> 'Deleted'
+          AND ($2::timestamptz IS NULL OR (u.created_at, u.id) < ($2::timestamptz, $3::uuid))
+        ORDER BY u.created_at DESC, u.id DESC LIMIT $4`,
+      [userId, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
+    );
   }
 }

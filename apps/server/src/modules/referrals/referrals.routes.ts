@@ -12,4 +12,6 @@ export function referralsRoutes(
     await deps.limits.enforce([['validateReferral', addressGroup(request.ip)]], request.ip);
     return deps.referrals.validate(body.referralCode);
   });
+  route(referralsApi.mine, ({ auth }) => deps.referrals.mine(auth.userId));
+  route(referralsApi.referred, ({ auth, query }) => deps.referrals.referred(auth.userId, query));
 }

@@ -1,7 +1,8 @@
-import type { ValidateReferralResponse } from '@doers/contract';
+import type { MyInvites, ReferredPage, ValidateReferralResponse } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { decodeCursor, page } from '../../platform/pagination.js';
 import { monthStart, nextMonthStart } from './referral-quota.js';
 import type { ReferralsRepository, ReferrerRow } from './referrals.repository.js';
 
@@ -21,7 +22,34 @@ export class ReferralsService {
   constructor(
     private readonly referrals: ReferralsRepository,
     private readonly clock: Clock,
+    /** Where invite links point: PUBLIC_URL. */
+    private readonly publicUrl: string,
   ) {}
+
+  /** My code, the link my QR code carries, and this month's quota (/qr-code). */
+  async mine(userId: string): Promise<MyInvites> {
+    const own = await this.referrals.own(userId);
+    if (!own) throw notFound('User not found');
+    const quota = await this.quota({ id: userId, limitPerMonth: own.limit });
+    return {
+      referralCode: own.referral_code,
+      inviteUrl: `${this.publicUrl}/invite/${own.referral_code}`,
+      quota: { used: quota.used, limit: quota.limit, resetDate: quota.resetDate.toISOString() },
+      totalReferred: quota.total,
+    };
+  }
+
+  async referred(
+    userId: string,
+    query: { cursor?: string | undefined; limit: number },
+  ): Promise<ReferredPage> {
+    const rows = await this.referrals.referred(userId, decodeCursor(query.cursor), query.limit);
+    const { items, nextCursor } = page(rows, query.limit, (r) => r);
+    return {
+      items: items.map((r) => ({ user: r.user, joinedAt: r.at.toISOString() })),
+      nextCursor,
+    };
+  }
 
   async quota(user: { id: string; limitPerMonth: number }): Promise<ReferralQuota> {
     const counts = await this.referrals.counts(user.id, this.monthStart());

@@ -1,19 +1,19 @@
 import { sharingApi } from '@doers/contract';
 import type { RateLimits } from '../../platform/rate-limiter.js';
 import type { Route } from '../../platform/router.js';
-import type { LeaderboardService } from './leaderboard.service.js';
+import type { QuestBoardService } from './quest-board.service.js';
 import type { SharingService } from './sharing.service.js';
 
 export function sharingRoutes(
   route: Route,
-  deps: { sharing: SharingService; leaderboard: LeaderboardService; limits: RateLimits },
+  deps: { sharing: SharingService; questBoard: QuestBoardService; limits: RateLimits },
 ): void {
-  const { sharing, leaderboard, limits } = deps;
+  const { sharing, questBoard, limits } = deps;
   route(sharingApi.leaderboard, ({ auth, params }) =>
-    leaderboard.leaderboard(auth?.userId ?? null, params.id),
+    questBoard.leaderboard(auth?.userId ?? null, params.id),
   );
   route(sharingApi.shared, ({ auth, params, now }) =>
-    leaderboard.shared(auth?.userId ?? null, params.id, now),
+    questBoard.shared(auth?.userId ?? null, params.id, now),
   );
   // Joining notifies the owner (a request to accept, or a new member): limited per person.
   route(sharingApi.join, ({ auth, params, now, request }) =>

@@ -35,6 +35,15 @@ export type CheckInRow = {
   created_at: Date;
 };
 
+/** What a streak save answers: enough to tell whether the GOAT may change (stats/goat.ts). */
+export type SavedStreak = {
+  previous_longest: number;
+  is_goat: boolean;
+  created_at: Date;
+  off_board: boolean;
+  goat: { id: string; longest: number; joinedAt: string } | null;
+};
+
 export type LastCheckIn = { day: string; zone: string; dayStartHour: number; at: Date };
 
 /** user_stats: a person's figures. This module is the only one that writes the table. */
@@ -81,21 +90,29 @@ export class StatsRepository {
   }
 
   /**
-   * Saves the person's streak figures if nothing else changed them since they were read at
-   * `version` (false otherwise: the caller reads again and retries).
+   * Saves the person's streak and week figures if nothing else changed them since they were read
+   * at `version`. Answers the longest streak it replaced and who the GOAT is, or null when the
+   * version moved on (the caller reads again and retries).
    */
   async saveStreak(
     tx: Queryable,
     userId: string,
-    s: StreakSummary & { totalCheckIns: number },
+    s: StreakSummary & { totalCheckIns: number; weekStart: string; weekCheckIns: number },
     last: LastCheckIn | null,
     version: number,
-  ): Promise<boolean> {
-    const rows = await tx.query(
-      `UPDATE user_stats SET current_streak = $2, longest_streak = $3, total_check_ins = $4,
+  ): Promise<SavedStreak | null> {
+    const rows = await tx.query<SavedStreak>(
+      `UPDATE user_stats s SET current_streak = $2, longest_streak = $3, total_check_ins = $4,
          last_day = $5, last_zone = $6, last_day_start_hour = $7, last_at = $8,
-         streak_version = streak_version + 1
-       WHERE user_id = $1 AND streak_version = $9 RETURNING 1`,
+         week_start = $10, week_check_ins = $11, streak_version = s.streak_version + 1
+         FROM (SELECT longest_streak FROM user_stats WHERE user_id = $1) before, users me
+       WHERE s.user_id = $1 AND s.streak_version = $9 AND me.id = $1
+       RETURNING before.longest_streak AS previous_longest, me.is_goat, me.created_at,
+                 me.hide_from_leaderboard OR me.status <> 'Active' AS off_board,
+                 (SELECT json_build_object('id', g.id, 'longest', gs.longest_streak,
+                           'joinedAt', g.created_at)
+                    FROM users g JOIN user_stats gs ON gs.user_id = g.id
+                   WHERE g.is_goat AND g.id <> $1 LIMIT 1) AS goat`,
       [
         userId,
         s.runLength,
@@ -106,9 +123,27 @@ export class StatsRepository {
         last?.dayStartHour ?? null,
         last?.at ?? null,
         version,
+        s.weekStart,
+        s.weekCheckIns,
       ],
     );
-    return rows.length === 1;
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Crowns the GOAT: the top of the all-time board (longest streak, then who joined first),
+   * leaving out people who hide from the board. Touches at most the old and the new GOAT.
+   */
+  async refreshGoat(tx: Queryable): Promise<void> {
+    await tx.query(
+      `WITH top AS (
+         SELECT s.user_id FROM user_stats s JOIN users u ON u.id = s.user_id
+          WHERE s.longest_streak > 0 AND u.status = 'Active' AND NOT u.hide_from_leaderboard
+          ORDER BY s.longest_streak DESC, u.created_at, u.id LIMIT 1)
+       UPDATE users u SET is_goat = u.id IN (SELECT user_id FROM top)
+        WHERE (u.is_goat OR u.id IN (SELECT user_id FROM top))
+          AND u.is_goat <> (u.id IN (SELECT user_id FROM top))`,
+    );
   }
 
   /** Keeps activeQuests, completedQuests and totalCompletedQuests true to the quests. */

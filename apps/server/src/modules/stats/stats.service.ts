@@ -10,6 +10,8 @@ import {
   type LocalNow,
   type StreakSummary,
 } from '../streaks/streak-calculator.js';
+import { weekFigures } from '../streaks/week.js';
+import { crownMayMove } from './goat.js';
 import type { CheckInRow, StatsRepository, StatsRow } from './stats.repository.js';
 
 /** A check-in as the figures (and the quest view) see it: the day as lived, and what was done. */
@@ -74,16 +76,38 @@ export class StatsService {
     now: LocalNow,
   ): Promise<StreakSummary> {
     const summary = summarizeStreak(inputs.checkIns, inputs.restDays, now);
+    const week = weekFigures(inputs.checkIns, now);
     const last = inputs.checkIns.at(-1) ?? null;
     const saved = await this.stats.saveStreak(
       tx,
       userId,
-      { ...summary, totalCheckIns: inputs.checkIns.length },
+      {
+        ...summary,
+        totalCheckIns: inputs.checkIns.length,
+        weekStart: week.weekStart,
+        weekCheckIns: week.checkIns,
+      },
       last && { day: last.day, zone: last.zone, dayStartHour: last.dayStartHour, at: last.at },
       inputs.version,
     );
     if (!saved) throw new StaleStreakError();
+    const { goat } = saved;
+    const moves = crownMayMove({
+      before: saved.previous_longest,
+      after: summary.longestStreak,
+      isGoat: saved.is_goat,
+      offBoard: saved.off_board,
+      joinedAt: saved.created_at,
+      userId,
+      goat: goat && { id: goat.id, longest: goat.longest, joinedAt: new Date(goat.joinedAt) },
+    });
+    if (moves) await this.stats.refreshGoat(tx);
     return summary;
+  }
+
+  /** Someone joined, left or hid from the boards: the GOAT may be someone else now. */
+  refreshGoat(tx: Queryable): Promise<void> {
+    return this.stats.refreshGoat(tx);
   }
 
   /** Reads the inputs inside `tx` and records them (after check-ins vanished with a quest). */

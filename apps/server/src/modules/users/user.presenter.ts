@@ -18,6 +18,7 @@ export function presentPublicUser(u: ProfileRow, stats: Stats): PublicUser {
     voiceIntro: null,
     profile: { ...user.profile, badges: [], isGOAT: false },
     stats: zeroed(stats),
+    invitedBy: null,
   };
 }
 
@@ -54,6 +55,7 @@ function presentProfile(u: ProfileRow, stats: Stats): PublicUser {
       isGOAT: u.is_goat,
     },
     stats,
+    invitedBy: u.invited_by,
     viewer:
       u.viewer_vibing_with === null || u.viewer_vibed_by === null
         ? null

@@ -90,6 +90,7 @@ export type ProfileRow = UserRow &
     /** With a viewer other than the person: who blocked whom (blocks, read only). */
     viewer_blocked: boolean | null;
     viewer_blocked_by: boolean | null;
+    invited_by: PersonSummary | null;
   };
 
 /** What `PATCH /users/me/profile` may change. */
@@ -148,6 +149,10 @@ export class UsersRepository {
                   FROM user_interests ui JOIN interests i ON i.id = ui.interest_id
                  WHERE ui.user_id = u.id), '[]'::json) AS interests,
               vi.duration_ms AS voice_intro_duration_ms, vi.waveform AS voice_intro_waveform,
+              (SELECT json_build_object('id', r.id, 'username', r.username,
+                        'displayName', r.display_name, 'profilePictureUrl', r.profile_picture_url,
+                        'isFounder', r.founder_id IS NOT NULL)
+                 FROM users r WHERE r.id = u.referred_by AND r.status = 'Active') AS invited_by,
               CASE WHEN $3::uuid IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM vibing_with vw
                 WHERE vw.user_id = $3::uuid AND vw.target_id = u.id) END AS viewer_vibing_with,
               CASE WHEN $3::uuid IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM vibing_with vb

@@ -14,12 +14,6 @@ const icon = (Icon: (p: { size?: number }) => ReactNode) => <Icon size={32} />;
 
 /** What each screen of UPCOMING_PATHS says; it loads with the screen, not with the app. */
 const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
-  '/leaderboard': {
-    title: 'Leaderboard',
-    icon: icon(IconStar),
-    description:
-      'The leaderboard will rank check-ins this week and the longest streaks of all time: for everyone, for people you vibe with, and for each shared quest.',
-  },
   '/stats': {
     title: 'Stats',
     icon: icon(IconFlame),

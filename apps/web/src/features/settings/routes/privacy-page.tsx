@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LeaderboardPrivacySection } from '../../leaderboard';
 import { IconArrowLeft } from '../../../components/ui/icons';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -8,8 +9,8 @@ import { WhoCanMessageSection } from '../components/who-can-message-section';
 import './privacy-page.css';
 
 /**
- * Privacy and security: where I am signed in, my password, who can message me, and who vibes
- * with me.
+ * Privacy and security: where I am signed in, my password, who can message me, whether I show on
+ * the leaderboard, and who vibes with me.
  */
 export function PrivacyPage() {
   usePageTitle('Privacy');
@@ -23,6 +24,7 @@ export function PrivacyPage() {
       <SignedInDevices />
       <ChangePasswordForm />
       <WhoCanMessageSection />
+      <LeaderboardPrivacySection />
       <VibersSection />
     </div>
   );

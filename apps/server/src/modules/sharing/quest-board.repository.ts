@@ -2,7 +2,7 @@ import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { ParticipantRow } from '../quests/quests.repository.js';
 
-export type LeaderboardRow = ParticipantRow & {
+export type QuestBoardRow = ParticipantRow & {
   person: PersonSummary;
   timezone: string;
   day_start_hour: number;
@@ -12,11 +12,11 @@ export type LeaderboardRow = ParticipantRow & {
 };
 
 /** Everyone on a quest with what their figures need, in one query. */
-export class LeaderboardRepository {
+export class QuestBoardRepository {
   constructor(private readonly db: Queryable) {}
 
-  async participants(questId: string, recentSince: Date): Promise<LeaderboardRow[]> {
-    return this.db.query<LeaderboardRow>(
+  async participants(questId: string, recentSince: Date): Promise<QuestBoardRow[]> {
+    return this.db.query<QuestBoardRow>(
       `SELECT p.*, u.timezone, u.day_start_hour,
          json_build_object('id', u.id, 'username', u.username, 'displayName', u.display_name,
            'profilePictureUrl', u.profile_picture_url, 'isFounder', u.founder_id IS NOT NULL)

@@ -5,16 +5,16 @@ import { present, type QuestViews } from '../quests/quest-views.js';
 import { participantFigures } from '../quests/streak-recorder.js';
 import { findCheckIn } from '../streaks/day-options.js';
 import type { LocalNow } from '../streaks/streak-calculator.js';
-import type { LeaderboardRepository, LeaderboardRow } from './leaderboard.repository.js';
+import type { QuestBoardRepository, QuestBoardRow } from './quest-board.repository.js';
 
 /** Check-ins older than this cannot fall on anyone's today, in any zone. */
 const RECENT_MS = 4 * 86_400_000;
 
 /** Everyone's progress on a quest, and the public face of a shared quest. */
-export class LeaderboardService {
+export class QuestBoardService {
   constructor(
     private readonly deps: {
-      leaderboard: LeaderboardRepository;
+      leaderboard: QuestBoardRepository;
       access: QuestAccess;
       views: QuestViews;
       clock: Clock;
@@ -55,7 +55,7 @@ export class LeaderboardService {
   }
 }
 
-function toParticipant(p: LeaderboardRow, instant: Date): QuestParticipant {
+function toParticipant(p: QuestBoardRow, instant: Date): QuestParticipant {
   const now = { now: instant, zone: p.timezone, dayStartHour: p.day_start_hour };
   const marks = p.recent.map((c) => ({
     day: c.day,
