@@ -82,6 +82,7 @@ test('the app runs under its Content-Security-Policy: no violation on the main s
     '/profile',
     '/settings',
     '/qr-code',
+    '/leaderboard',
   ])
     await visit(page, path);
   // The theme toggle rewrites the root's style, as the inline script does before first paint.

@@ -14,6 +14,7 @@ import { qrScanRoutes } from '../features/qr-scan';
 import { questRoutes, sharedQuestRoutes } from '../features/quests';
 import { settingsRoutes } from '../features/settings';
 import { tutorialRoutes } from '../features/tutorials';
+import { invitesRoutes } from '../features/invites';
 import { leaderboardRoutes } from '../features/leaderboard';
 import { upcomingRoutes } from '../features/upcoming';
 import { vibesRoutes } from '../features/vibes';
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
           ...activityRoutes,
           ...vibesRoutes,
           ...leaderboardRoutes,
+          ...invitesRoutes,
           ...dmsRoutes,
           ...notificationsRoutes,
           // Screens still to be built render an honest "on its way" panel.

@@ -12,6 +12,9 @@ describe('leaderboard texts', () => {
     expect(myPlaceText('week', { rank: 3, score: 2, hidden: false })).toBe(
       'You are #3 with 2 check-ins.',
     );
+    expect(myPlaceText('all-time', { rank: 2, score: 12, hidden: false })).toBe(
+      'You are #2 with a 12-day streak.',
+    );
     expect(myPlaceText('week', { rank: null, score: 0, hidden: false })).toMatch(/this week yet/);
     expect(myPlaceText('all-time', { rank: null, score: 0, hidden: false })).toMatch(/streak/);
     expect(myPlaceText('all-time', { rank: null, score: 9, hidden: true })).toBe(

@@ -22,5 +22,6 @@ export function myPlaceText(
       ? 'No check-ins from you this week yet. Check in on a quest to join the board.'
       : 'Check in on a quest to start a streak and join the board.';
   }
-  return `You are #${me.rank} with ${scoreText(board, me.score)}.`;
+  const score = scoreText(board, me.score);
+  return `You are #${me.rank} with ${board === 'all-time' ? `a ${score}` : score}.`;
 }

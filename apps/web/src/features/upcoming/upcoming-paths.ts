@@ -5,7 +5,6 @@
  */
 export const UPCOMING_PATHS = [
   '/stats',
-  '/qr-code',
   '/settings/support-tier',
   '/settings/terms',
   '/settings/privacy-policy',

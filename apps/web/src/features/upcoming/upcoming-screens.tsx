@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IconFlame, IconQr, IconSettings, IconStar } from '../../components/ui/icons';
+import { IconFlame, IconSettings, IconStar } from '../../components/ui/icons';
 import type { UpcomingPath } from './upcoming-paths';
 
 export interface UpcomingScreen {
@@ -19,12 +19,6 @@ const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
     icon: icon(IconFlame),
     description:
       "Your stats will show your current and longest streak, a year of check-ins as a heatmap, and the support you've received over time.",
-  },
-  '/qr-code': {
-    title: 'My QR code',
-    icon: icon(IconQr),
-    description:
-      'Your personal QR code and invite link will be here, so friends can scan it and join Doers through you.',
   },
   '/settings/support-tier': {
     title: 'Support tier',
