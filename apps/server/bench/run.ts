@@ -14,6 +14,8 @@
 //                                      --scale ×10 the data, --explain prints the query plans,
 //                                      --keep leaves the doers_bench database in place,
 //                                      --engine pglite|postgres runs one of them only
+//   npm run bench -- --only leaderboard  one page of each board at 10,000 people (--scale: 100,000),
+//                                      straight on the database (bench/leaderboard.ts)
 //   npm run bench -- --only realtime   the SSE stream across two instances (bench/realtime.ts):
 //                                      PostgreSQL (DATABASE_URL or the local one) and Redis
 //                                      (REDIS_URL or 127.0.0.1:6379); --streams 10000 idle
@@ -26,6 +28,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { benchFeed } from './feed.js';
+import { benchLeaderboard } from './leaderboard.js';
 import { benchVoiceNotes } from './media.js';
 import { benchRealtime } from './realtime.js';
 import {
@@ -187,7 +190,7 @@ async function main(): Promise<void> {
   await buildServerOnce();
   const only = args.only?.split(',').map((word) => word.trim());
   const wanted = (name: string) => !only || only.some((word) => name.includes(word));
-  const own = ['feed', 'realtime']; // benches of their own, with their own servers
+  const own = ['feed', 'realtime', 'leaderboard']; // benches of their own
   if (!only || !only.every((word) => own.includes(word))) await general(only, wanted);
   if (wanted('feed')) {
     const problems = await benchFeed({
@@ -202,6 +205,13 @@ async function main(): Promise<void> {
       serverFlags: profileFlags,
     });
     if (problems.length) console.log(`\nWarning:\n  ${problems.join('\n  ')}`);
+  }
+  if (wanted('leaderboard')) {
+    await benchLeaderboard({
+      scale: args.scale,
+      explain: args.explain,
+      postgresUrl: process.env.DATABASE_URL ?? (args.postgres ? DEFAULT_PG : undefined),
+    });
   }
   // Needs PostgreSQL and Redis: run when asked for, or when REDIS_URL says Redis is there.
   if (only?.includes('realtime') || (!only && process.env.REDIS_URL)) {

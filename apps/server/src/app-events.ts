@@ -1,4 +1,5 @@
 import type { DmsService } from './modules/dms/dms.service.js';
+import type { LeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
 import type { OnboardingService } from './modules/onboarding/onboarding.service.js';
 import type { FeedService } from './modules/posts/feed.service.js';
@@ -22,10 +23,14 @@ export function subscribeModules(
     push: PushService;
     realtime: RealtimeService;
     dms: DmsService;
+    leaderboard: LeaderboardService;
   },
 ): void {
-  const { onboarding, notifications, feed, posts, push, realtime, dms } = m;
+  const { onboarding, notifications, feed, posts, push, realtime, dms, leaderboard } = m;
   events.subscribe('quest.created', (e) => onboarding.questCreated(e));
+  // The everyone boards kept in memory are ranked again after check-ins and undos.
+  events.subscribe('checkIn.recorded', () => leaderboard.figuresChanged());
+  events.subscribe('checkIn.undone', () => leaderboard.figuresChanged());
   events.subscribe('vibe.sent', (e) => notifications.vibeSent(e));
   events.subscribe('referral.joined', (e) => notifications.referralJoined(e));
   events.subscribe('questRequest.created', (e) => notifications.questRequestCreated(e));

@@ -57,6 +57,7 @@ import { RestDaysRepository } from './modules/rest-days/rest-days.repository.js'
 import { RestDaysService } from './modules/rest-days/rest-days.service.js';
 import { LeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
 import { LeaderboardService } from './modules/leaderboard/leaderboard.service.js';
+import { KeptRankings } from './modules/leaderboard/kept-rankings.js';
 import { QuestBoardRepository } from './modules/sharing/quest-board.repository.js';
 import { QuestBoardService } from './modules/sharing/quest-board.service.js';
 import { QuestRequestsRepository } from './modules/sharing/quest-requests.repository.js';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leaderboard: new LeaderboardRepository(db),
     stats,
     clock,
+    rankings: new KeptRankings(() => clock.now().getTime()),
   });
 
   // posts: posts, the feed's timelines (decision 10), smiles, hums, voice comments
@@ -376,7 +378,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Who reacts to what happened (app-events.ts).
-  subscribeModules(events, { onboarding, notifications, feed, posts, push, realtime, dms });
+  subscribeModules(events, {
+    ...{ onboarding, notifications, feed, posts, push, realtime, dms, leaderboard },
+  });
 
   const { authenticate, identifyIfPossible, identify } = createAuthenticate(
     signer,

@@ -68,10 +68,11 @@ function candidates(r: Omit<BoardRequest, 'after' | 'limit'>, param: Param): str
       ? 's.longest_streak > 0'
       : `s.week_start = ANY(${param(r.mondays, 'text[]')}) AND s.week_check_ins > 0
          AND s.week_start = ${mondayIn(param(r.now, 'timestamptz'), 's.last_zone', 's.last_day_start_hour')}`;
+  // Me and the people I vibe with, found through vibing_with's primary key.
   const vibing =
     scope.kind === 'vibing'
-      ? `AND (s.user_id = ${param(r.viewerId, 'uuid')} OR EXISTS (SELECT 1 FROM vibing_with v
-                WHERE v.user_id = ${param(r.viewerId, 'uuid')} AND v.target_id = s.user_id))`
+      ? `AND s.user_id = ANY(ARRAY(SELECT v.target_id FROM vibing_with v
+                WHERE v.user_id = ${param(r.viewerId, 'uuid')}) || ${param(r.viewerId, 'uuid')})`
       : '';
   const score = board === 'all-time' ? 's.longest_streak' : 's.week_check_ins';
   return `SELECT s.user_id, ${score} AS score FROM user_stats s WHERE ${where} ${vibing}`;
@@ -110,6 +111,37 @@ export class LeaderboardRepository {
          JOIN users u ON u.id = x.user_id
         ORDER BY x.mine, x.rank`,
       values,
+    );
+  }
+
+  /** A whole board ranked, without people (kept in memory by the service for `everyone`). */
+  async ranking(
+    r: Omit<BoardRequest, 'after' | 'limit'>,
+  ): Promise<{ user_id: string; score: number }[]> {
+    const { param, values } = params();
+    const board = candidates(r, param);
+    return this.db.query(
+      `SELECT b.user_id, b.score
+         FROM (${board}) b JOIN users u ON u.id = b.user_id
+        WHERE b.score > 0 AND u.status = 'Active' AND NOT u.hide_from_leaderboard
+        ORDER BY b.score DESC, u.created_at, u.id`,
+      values,
+    );
+  }
+
+  /** These people as a board shows them, leaving out anyone blocked either way with me. */
+  async people(
+    ids: string[],
+    viewerId: string,
+  ): Promise<{ id: string; person: PersonSummary; is_goat: boolean }[]> {
+    return this.db.query(
+      `SELECT u.id, u.is_goat,
+              json_build_object('id', u.id, 'username', u.username,
+                'displayName', u.display_name, 'profilePictureUrl', u.profile_picture_url,
+                'isFounder', u.founder_id IS NOT NULL) AS person
+         FROM users u
+        WHERE u.id = ANY($1::uuid[]) AND ${notBlockedBetween('$2::uuid', 'u.id')}`,
+      [ids, viewerId],
     );
   }
 

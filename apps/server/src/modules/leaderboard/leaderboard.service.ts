@@ -10,7 +10,8 @@ import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import type { StatsService } from '../stats/stats.service.js';
 import { currentMondays } from '../streaks/week.js';
-import type { BoardScope, LeaderboardRepository } from './leaderboard.repository.js';
+import type { KeptRankings } from './kept-rankings.js';
+import type { BoardRequest, BoardScope, LeaderboardRepository } from './leaderboard.repository.js';
 
 type BoardQuery = z.output<typeof leaderboardQuery>;
 
@@ -25,24 +26,19 @@ export class LeaderboardService {
       leaderboard: LeaderboardRepository;
       stats: StatsService;
       clock: Clock;
+      /** The everyone boards, ranked and kept in memory (kept-rankings.ts). */
+      rankings: KeptRankings;
     },
   ) {}
 
   async board(viewerId: string, query: BoardQuery): Promise<LeaderboardPage> {
     const scope = await this.#scope(viewerId, query.scope);
     const now = this.deps.clock.now();
-    const request = {
-      board: query.board,
-      scope,
-      viewerId,
-      now,
-      mondays: currentMondays(now),
-    };
-    const rows = await this.deps.leaderboard.page({
-      ...request,
-      after: query.cursor ? Number(query.cursor) : 0,
-      limit: query.limit + 1,
-    });
+    const request = { board: query.board, scope, viewerId, now, mondays: currentMondays(now) };
+    const after = query.cursor ? Number(query.cursor) : 0;
+    if (scope.kind === 'everyone') return this.#fromRanking(request, after, query.limit);
+
+    const rows = await this.deps.leaderboard.page({ ...request, after, limit: query.limit + 1 });
     const shown = rows.filter((r) => !r.mine);
     const items = shown.slice(0, query.limit).map((r) => ({
       rank: r.rank,
@@ -51,14 +47,58 @@ export class LeaderboardService {
       isGOAT: r.is_goat,
     }));
     const mine = rows.find((r) => r.mine);
-    const hidden = mine ? false : await this.deps.leaderboard.hidden(viewerId);
     return {
       items,
       nextCursor: shown.length > query.limit ? String(items.at(-1)!.rank) : null,
       me: mine
-        ? { rank: mine.rank, score: mine.score, hidden }
-        : { rank: null, score: await this.deps.leaderboard.myScore(request), hidden },
+        ? { rank: mine.rank, score: mine.score, hidden: false }
+        : await this.#unranked(request),
     };
+  }
+
+  /** A page of the kept everyone-ranking: people blocked either way keep their place, unseen. */
+  async #fromRanking(
+    request: Omit<BoardRequest, 'after' | 'limit'>,
+    after: number,
+    limit: number,
+  ): Promise<LeaderboardPage> {
+    const ranking = await this.deps.rankings.get(request.board, () =>
+      this.deps.leaderboard.ranking(request),
+    );
+    const slice = ranking.rows.slice(after, after + limit);
+    const people = new Map(
+      (
+        await this.deps.leaderboard.people(
+          slice.map((r) => r.userId),
+          request.viewerId,
+        )
+      ).map((p) => [p.id, p]),
+    );
+    const items = slice.flatMap((row, i) => {
+      const p = people.get(row.userId);
+      return p
+        ? [{ rank: after + i + 1, user: p.person, score: row.score, isGOAT: p.is_goat }]
+        : [];
+    });
+    const place = ranking.placeOf.get(request.viewerId);
+    return {
+      items,
+      nextCursor: ranking.rows.length > after + limit ? String(after + limit) : null,
+      me: place
+        ? { rank: place, score: ranking.rows[place - 1]!.score, hidden: false }
+        : await this.#unranked(request),
+    };
+  }
+
+  /** Not on the board: hidden, or no score yet. */
+  async #unranked(request: Omit<BoardRequest, 'after' | 'limit'>): Promise<LeaderboardPage['me']> {
+    const hidden = await this.deps.leaderboard.hidden(request.viewerId);
+    return { rank: null, score: await this.deps.leaderboard.myScore(request), hidden };
+  }
+
+  /** A check-in or an undo changed someone's figures (wired to their events in app.ts). */
+  figuresChanged(): void {
+    this.deps.rankings.changed();
   }
 
   async scopes(userId: string): Promise<LeaderboardScopes> {
@@ -75,6 +115,7 @@ export class LeaderboardService {
       await this.deps.leaderboard.setHidden(tx, userId, settings.hidden);
       await this.deps.stats.refreshGoat(tx);
     });
+    this.deps.rankings.forget();
     return { hidden: settings.hidden };
   }
 
