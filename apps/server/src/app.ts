@@ -70,7 +70,7 @@ import { SessionUserCache } from './modules/users/session-user-cache.js';
 import { SessionsRepository } from './modules/users/sessions.repository.js';
 import { SessionsService } from './modules/users/sessions.service.js';
 import { ProfilesService } from './modules/users/profiles.service.js';
-import { UsersRepository, type UserRow } from './modules/users/users.repository.js';
+import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VibesRepository } from './modules/vibes/vibes.repository.js';
 import { VibesService } from './modules/vibes/vibes.service.js';
@@ -118,13 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ffmpeg: { ffmpeg: config.media.ffmpegPath, ffprobe: config.media.ffprobePath },
     tempDir: config.media.tempDir,
     resumableDir: config.media.resumableDir,
-    voiceLimits: async (userId: string) => {
-      const user: UserRow | undefined = await users.find(userId);
-      return {
-        postDuration: user?.limit_post_duration ?? 0,
-        dmDuration: user?.limit_dm_duration ?? 0,
-      };
-    },
+    voiceLimits: (userId: string) => users.voiceLimits(userId),
     log: app.log,
   });
   await media.start();
@@ -212,10 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
   });
   const questBoard = new QuestBoardService({
-    leaderboard: new QuestBoardRepository(db),
-    access,
-    views,
-    clock,
+    ...{ leaderboard: new QuestBoardRepository(db), access, views, clock },
   });
 
   // leaderboard: this week's check-ins and the longest streaks, ranked from kept figures
@@ -398,19 +389,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     resumableDir: config.media.resumableDir,
     ...{ media, limits, users, profiles, referrals, blocks, onboarding, vibes, quests, checkIns },
-    ...{
-      restDays,
-      sharing,
-      questBoard,
-      leaderboard,
-      posts,
-      feed,
-      reactions,
-      comments,
-      explore,
-      dms,
-    },
-    ...{ activity, notifications, realtime, push, auth, signIns, loginGuard, system, admin },
+    ...{ restDays, sharing, questBoard, leaderboard, posts, feed, reactions, comments },
+    ...{ explore, dms, activity, notifications, realtime, push, auth, signIns, loginGuard },
+    ...{ system, admin },
   });
 
   await serveWebAppLast(app, config.webDist);

@@ -26,6 +26,15 @@ export class UsersService {
     },
   ) {}
 
+  /** How long the person's posts and messages may be (media checks recordings against them). */
+  async voiceLimits(id: string): Promise<{ postDuration: number; dmDuration: number }> {
+    const user = await this.find(id);
+    return {
+      postDuration: user?.limit_post_duration ?? 0,
+      dmDuration: user?.limit_dm_duration ?? 0,
+    };
+  }
+
   find(id: string, tx?: Queryable): Promise<UserRow | undefined> {
     return this.deps.users.findById(id, tx);
   }
