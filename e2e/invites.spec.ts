@@ -1,11 +1,30 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { newPerson } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
 import { signInThroughUi } from './support/sign-in.js';
+
+/** A founder past onboarding who has checked in today on a quest of their own. */
+async function personWhoCheckedIn(request: APIRequestContext, prefix: string) {
+  const { person, auth } = await onboardedPerson(request, prefix);
+  const quest = await createQuestByApi(request, auth, {
+    title: 'Read 20 pages',
+    description: '',
+    category: 'learning',
+    emoji: '📚',
+    tasks: [{ title: 'Read' }],
+    visibility: 'public',
+  });
+  const checkIn = await request.post(`/api/quests/${quest.id}/check-ins`, {
+    data: { day: 'today' },
+    headers: { authorization: `Bearer ${auth.tokens.accessToken}` },
+  });
+  expect(checkIn.status()).toBe(201);
+  return { person, auth };
+}
 
 /** The text a QR code image holds, read the way a phone's camera app would. */
 async function decodeQrPng(path: string): Promise<string | null> {
@@ -19,20 +38,7 @@ test('an invite travels from one phone’s QR code to a new account, and both sh
   request,
   baseURL,
 }) => {
-  const { person: host, auth: hostAuth } = await onboardedPerson(request, 'host');
-  const quest = await createQuestByApi(request, hostAuth, {
-    title: 'Read 20 pages',
-    description: '',
-    category: 'learning',
-    emoji: '📚',
-    tasks: [{ title: 'Read' }],
-    visibility: 'public',
-  });
-  const checkIn = await request.post(`/api/quests/${quest.id}/check-ins`, {
-    data: { day: 'today' },
-    headers: { authorization: `Bearer ${hostAuth.tokens.accessToken}` },
-  });
-  expect(checkIn.status()).toBe(201);
+  const { person: host, auth: hostAuth } = await personWhoCheckedIn(request, 'host');
 
   await signInThroughUi(page, host);
   await page.goto('/qr-code');
@@ -97,19 +103,7 @@ test('hiding from the leaderboard takes me off it, and the board offers to show 
   page,
   request,
 }) => {
-  const { person, auth } = await onboardedPerson(request, 'shy');
-  const quest = await createQuestByApi(request, auth, {
-    title: 'Stretch',
-    description: '',
-    category: 'fitness',
-    emoji: '🧘',
-    tasks: [{ title: 'Stretch' }],
-    visibility: 'public',
-  });
-  await request.post(`/api/quests/${quest.id}/check-ins`, {
-    data: { day: 'today' },
-    headers: { authorization: `Bearer ${auth.tokens.accessToken}` },
-  });
+  const { person } = await personWhoCheckedIn(request, 'shy');
   await signInThroughUi(page, person);
   await page.goto('/settings/privacy');
   await page.getByRole('switch', { name: 'Hide me from the leaderboard' }).check();
