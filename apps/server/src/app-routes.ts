@@ -20,6 +20,7 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { restDaysRoutes } from './modules/rest-days/rest-days.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { vibesRoutes } from './modules/vibes/vibes.routes.js';
 import type { Clock } from './platform/clock.js';
@@ -27,7 +28,8 @@ import { routeOutsideFastify } from './platform/http-server.js';
 import { createRouter } from './platform/router.js';
 
 /** What each module's routes need, as each declares it: the services app.ts wired. */
-type Services = Parameters<typeof usersRoutes>[1] &
+type Services = Parameters<typeof statsRoutes>[1] &
+  Parameters<typeof usersRoutes>[1] &
   Parameters<typeof referralsRoutes>[1] &
   Parameters<typeof blocksRoutes>[1] &
   Parameters<typeof onboardingRoutes>[1] &
@@ -74,6 +76,7 @@ export async function registerApi(
     async (api) => {
       const route = routerFor(api);
       await registerMediaHttp(api, { ...s, authenticate, routerFor });
+      statsRoutes(route, s);
       usersRoutes(route, s);
       referralsRoutes(route, s);
       blocksRoutes(route, s);

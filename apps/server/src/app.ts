@@ -64,6 +64,8 @@ import { QuestRequestsRepository } from './modules/sharing/quest-requests.reposi
 import { SharingService } from './modules/sharing/sharing.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
+import { StatsReportRepository } from './modules/stats/stats-report.repository.js';
+import { StatsReportService } from './modules/stats/stats-report.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { SystemService } from './modules/system/system.service.js';
 import { SessionUserCache } from './modules/users/session-user-cache.js';
@@ -125,25 +127,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // stats, users, referrals, onboarding
   const stats = new StatsService(new StatsRepository(db));
+  const report = new StatsReportRepository(db);
+  const statsReport = new StatsReportService({ report, stats, clock });
   const referrals = new ReferralsService(new ReferralsRepository(db), clock, config.publicUrl);
   // blocks: modules above register what a block ends (blocks.onBlock) once they exist
   const blocks = new BlocksService({ db, blocks: new BlocksRepository(db), clock, events });
   // PGlite: one process owns DATA_DIR, so session users may be kept in memory (decision 7).
   const sessionUsers = db.engine === 'pglite' ? new SessionUserCache() : undefined;
   const usersRepository = new UsersRepository(db, sessionUsers);
-  const users = new UsersService({
-    users: usersRepository,
-    stats,
-    referrals,
-    clock,
-  });
-  const profiles = new ProfilesService({
-    db,
-    profiles: usersRepository,
-    media,
-    users,
-    events,
-  });
+  const users = new UsersService({ users: usersRepository, stats, referrals, clock });
+  const profiles = new ProfilesService({ db, profiles: usersRepository, media, users, events });
   const sessions = new SessionsService({ sessions: new SessionsRepository(db, sessionUsers) });
   const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
 
@@ -155,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stats,
     blocks,
     events,
+    clock,
   });
   blocks.onBlock((tx, blockerId, blockedId) => vibes.endVibingBetween(tx, blockerId, blockedId));
 
@@ -388,10 +382,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       checkResponses: deps.checkResponses ?? false,
     },
     resumableDir: config.media.resumableDir,
-    ...{ media, limits, users, profiles, referrals, blocks, onboarding, vibes, quests, checkIns },
-    ...{ restDays, sharing, questBoard, leaderboard, posts, feed, reactions, comments },
-    ...{ explore, dms, activity, notifications, realtime, push, auth, signIns, loginGuard },
-    ...{ system, admin },
+    ...{ media, limits, statsReport, users, profiles, referrals, blocks, onboarding, vibes },
+    ...{ quests, checkIns, restDays, sharing, questBoard, leaderboard, posts, feed, reactions },
+    ...{ comments, explore, dms, activity, notifications, realtime, push, auth, signIns },
+    ...{ loginGuard, system, admin },
   });
 
   await serveWebAppLast(app, config.webDist);

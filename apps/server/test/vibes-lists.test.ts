@@ -12,7 +12,9 @@ describe('vibe lists', () => {
   afterAll(() => server.close());
 
   const as = (auth: AuthResponse) => ({ token: auth.tokens.accessToken });
+  /** Sends a vibe a second after the last one: "newest first" is the server clock's order. */
   const vibe = async (from: AuthResponse, to: AuthResponse, vibeReason = 'inspired') => {
+    server.clock.advance({ seconds: 1 });
     const res = await server.request('POST', '/api/vibes', {
       ...as(from),
       body: { targetUserId: to.user.id, vibeReason },

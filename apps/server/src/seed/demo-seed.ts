@@ -56,12 +56,7 @@ export async function seedDemo(
     const events = new EventBus(log);
     const blocks = new BlocksService({ db, blocks: new BlocksRepository(db), clock, events });
     const vibes = new VibesService({
-      db,
-      vibes: new VibesRepository(),
-      users,
-      stats,
-      blocks,
-      events,
+      ...{ db, vibes: new VibesRepository(), users, stats, blocks, events, clock },
     });
     const rows: UserRow[] = [];
     await db.transaction(async (tx) => {

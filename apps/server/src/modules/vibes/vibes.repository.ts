@@ -41,21 +41,27 @@ export class VibesRepository {
   async insert(
     tx: Queryable,
     vibe: { senderId: string; targetUserId: string; reason: string; postId: string | null },
+    at: Date,
   ): Promise<VibeRow> {
     const rows = await tx.query<VibeRow>(
-      `INSERT INTO vibes (id, sender_id, target_user_id, reason, post_id)
-       VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-      [randomUUID(), vibe.senderId, vibe.targetUserId, vibe.reason, vibe.postId],
+      `INSERT INTO vibes (id, sender_id, target_user_id, reason, post_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [randomUUID(), vibe.senderId, vibe.targetUserId, vibe.reason, vibe.postId, at],
     );
     return rows[0]!;
   }
 
   /** Starts `userId` vibing with `targetId`; false when they already did. */
-  async startVibingWith(tx: Queryable, userId: string, targetId: string): Promise<boolean> {
+  async startVibingWith(
+    tx: Queryable,
+    userId: string,
+    targetId: string,
+    at: Date,
+  ): Promise<boolean> {
     const rows = await tx.query<{ user_id: string }>(
-      `INSERT INTO vibing_with (user_id, target_id) VALUES ($1, $2)
+      `INSERT INTO vibing_with (user_id, target_id, created_at) VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING RETURNING user_id`,
-      [userId, targetId],
+      [userId, targetId, at],
     );
     return rows.length > 0;
   }

@@ -8,6 +8,7 @@ import type {
 import type { Database, Queryable } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
+import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events.js';
 import type { AfterCommit, BlocksService } from '../blocks/blocks.service.js';
 import type { StatsService } from '../stats/stats.service.js';
@@ -26,6 +27,7 @@ export class VibesService {
       stats: StatsService;
       blocks: BlocksService;
       events: EventBus;
+      clock: Clock;
     },
   ) {}
 
@@ -157,8 +159,9 @@ export class VibesService {
     tx: Queryable,
     v: { senderId: string; targetUserId: string; reason: string; postId: string | null },
   ): Promise<Vibe> {
-    const row = await this.deps.vibes.insert(tx, v);
-    const started = await this.deps.vibes.startVibingWith(tx, v.senderId, v.targetUserId);
+    const at = this.deps.clock.now();
+    const row = await this.deps.vibes.insert(tx, v, at);
+    const started = await this.deps.vibes.startVibingWith(tx, v.senderId, v.targetUserId, at);
     await this.deps.stats.countVibe(tx, v.senderId, v.targetUserId, started);
     return {
       id: row.id,
