@@ -16,6 +16,7 @@ import { settingsRoutes } from '../features/settings';
 import { tutorialRoutes } from '../features/tutorials';
 import { invitesRoutes } from '../features/invites';
 import { leaderboardRoutes } from '../features/leaderboard';
+import { statsRoutes } from '../features/stats';
 import { upcomingRoutes } from '../features/upcoming';
 import { vibesRoutes } from '../features/vibes';
 import { AppShell } from './layouts/app-shell';
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
           ...activityRoutes,
           ...vibesRoutes,
           ...leaderboardRoutes,
+          ...statsRoutes,
           ...invitesRoutes,
           ...dmsRoutes,
           ...notificationsRoutes,

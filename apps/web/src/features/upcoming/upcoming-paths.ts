@@ -4,7 +4,6 @@
  * only the paths up front: what each screen says (upcoming-screens.tsx) loads with the screen.
  */
 export const UPCOMING_PATHS = [
-  '/stats',
   '/settings/support-tier',
   '/settings/terms',
   '/settings/privacy-policy',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IconFlame, IconSettings, IconStar } from '../../components/ui/icons';
+import { IconSettings, IconStar } from '../../components/ui/icons';
 import type { UpcomingPath } from './upcoming-paths';
 
 export interface UpcomingScreen {
@@ -14,12 +14,6 @@ const icon = (Icon: (p: { size?: number }) => ReactNode) => <Icon size={32} />;
 
 /** What each screen of UPCOMING_PATHS says; it loads with the screen, not with the app. */
 const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
-  '/stats': {
-    title: 'Stats',
-    icon: icon(IconFlame),
-    description:
-      "Your stats will show your current and longest streak, a year of check-ins as a heatmap, and the support you've received over time.",
-  },
   '/settings/support-tier': {
     title: 'Support tier',
     icon: icon(IconStar),

@@ -136,6 +136,12 @@ export function StatsSection({ person, isOwn = false }: { person: PublicUser; is
           );
         })}
       </dl>
+      {isOwn && (
+        <p className="profile-stats__more">
+          <Link to="/stats">All my stats</Link>
+          <Link to="/leaderboard">Leaderboard</Link>
+        </p>
+      )}
     </section>
   );
 }
