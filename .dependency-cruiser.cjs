@@ -29,7 +29,7 @@ const SERVER_LAYERS = [
   ['activity', 'notifications'],
   ['realtime', 'push'], // the event stream (in-process or Redis) | Web Push delivery
   ['auth'],
-  ['admin', 'system'], // admin: calls behind a grant read from the database each time
+  ['admin', 'system', 'billing'], // admin: calls behind a grant read from the database each time | support tiers paid through Stripe
 ];
 
 const SERVER = '^apps/server/src/';

@@ -20,6 +20,7 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { restDaysRoutes } from './modules/rest-days/rest-days.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { billingRoutes, registerBillingWebhook } from './modules/billing/billing.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { vibesRoutes } from './modules/vibes/vibes.routes.js';
@@ -47,6 +48,7 @@ type Services = Parameters<typeof statsRoutes>[1] &
   Omit<Parameters<typeof realtimeStream>[0], 'identify' | 'log'> &
   Parameters<typeof pushRoutes>[1] &
   Parameters<typeof authRoutes>[1] &
+  Parameters<typeof billingRoutes>[1] &
   Parameters<typeof systemRoutes>[1] &
   Parameters<typeof adminRoutes>[1] &
   Pick<Parameters<typeof registerMediaHttp>[1], 'media' | 'limits'>;
@@ -94,6 +96,8 @@ export async function registerApi(
       notificationsRoutes(route, s);
       pushRoutes(route, s);
       authRoutes(route, s);
+      billingRoutes(route, s);
+      await registerBillingWebhook(api, { billing: s.billing, routerFor });
       systemRoutes(route, s);
       adminRoutes(route, s);
     },

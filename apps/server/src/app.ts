@@ -8,6 +8,9 @@ import { LoginGuard } from './modules/auth/login-guard.js';
 import { SignInSourcesRepository } from './modules/auth/sign-in-sources.repository.js';
 import { SignInsService } from './modules/auth/sign-ins.service.js';
 import { TokensRepository } from './modules/auth/tokens.repository.js';
+import { BillingRepository } from './modules/billing/billing.repository.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { StripeProvider } from './modules/billing/stripe-provider.js';
 import { BlocksRepository } from './modules/blocks/blocks.repository.js';
 import { BlocksService } from './modules/blocks/blocks.service.js';
 import { CheckInsRepository } from './modules/check-ins/check-ins.repository.js';
@@ -142,13 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // vibes
   const vibes = new VibesService({
-    db,
-    vibes: new VibesRepository(),
-    users,
-    stats,
-    blocks,
-    events,
-    clock,
+    ...{ db, vibes: new VibesRepository(), users, stats, blocks, events, clock },
   });
   blocks.onBlock((tx, blockerId, blockedId) => vibes.endVibingBetween(tx, blockerId, blockedId));
 
@@ -160,13 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const participants = new ParticipantsService(questsRepository);
   const recorder = new StreakRecorder({ quests: questsRepository, stats });
   const quests = new QuestsService({
-    db,
-    quests: questsRepository,
-    stats,
-    access,
-    views,
-    limit,
-    events,
+    ...{ db, quests: questsRepository, stats, access, views, limit, events },
   });
 
   // check-ins, rest days
@@ -181,10 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
   });
   const restDays = new RestDaysService({
-    db,
-    restDays: new RestDaysRepository(db),
-    stats,
-    recorder,
+    ...{ db, restDays: new RestDaysRepository(db), stats, recorder },
   });
 
   // sharing
@@ -219,22 +207,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (decision 10).
   const feedCache = new FeedCache(caches);
   const posts = new PostsService({
-    db,
-    posts: postsRepository,
-    timeline,
-    media,
-    quests,
-    stats,
-    events,
-    feedCache,
+    ...{ db, posts: postsRepository, timeline, media, quests, stats, events, feedCache },
   });
   const feed = new FeedService({
-    timeline,
-    media,
-    log: app.log,
-    depth: config.timelineDepth,
-    clock,
-    cache: feedCache,
+    ...{ timeline, media, log: app.log, depth: config.timelineDepth, clock, cache: feedCache },
   });
   const reactions = new ReactionsService({
     db,
@@ -296,14 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signer = new TokenSigner(config.jwtSecret, clock);
   const tokens = new TokensRepository(db);
   const signIns = new SignInsService({
-    db,
-    users,
-    sessions,
-    tokens,
-    signer,
-    clock,
-    log: securityLog,
-    events,
+    ...{ db, users, sessions, tokens, signer, clock, log: securityLog, events },
   });
   const auth = new AuthService({
     db,
@@ -321,11 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onBackgroundError: (error) => app.log.error({ err: error }, 'background task failed'),
   });
   const loginGuard = new LoginGuard({
-    limits,
-    sources: new SignInSourcesRepository(db),
-    users,
-    clock,
-    log: securityLog,
+    ...{ limits, sources: new SignInSourcesRepository(db), users, clock, log: securityLog },
   });
   const system = new SystemService({
     system: new SystemRepository(db),
@@ -337,16 +302,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // admin: every call checks the person's grant in the database
   const admin = new AdminService({ guard: new AdminGuard(users), users });
+  // billing: support tiers paid through Stripe when configured (docs/product/support-tiers.md)
+  const billing = new BillingService({
+    ...{ db, billing: new BillingRepository(db), users, clock, publicUrl: config.publicUrl },
+    provider: config.payments.stripe && new StripeProvider(config.payments.stripe),
+    log: app.log,
+  });
 
   // Timed and queued work (app-jobs.ts, decision 12); tests call app.jobs.run.
   const jobs = openJobs(app, { config, db, clock, queueSchema: deps.queueSchema });
   jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
   jobs.every('posts.trimTimelines', 60 * 60_000, () => feed.trimTimelines());
+  jobs.every('billing.expire', 10 * 60_000, () => billing.expire());
   const reminders = new StreakReminderService({
-    db,
-    reminders: new StreakRemindersRepository(db),
-    notifications,
-    clock,
+    ...{ db, reminders: new StreakRemindersRepository(db), notifications, clock },
   });
   jobs.every('notifications.streakReminder', REMINDER_EVERY_MS, () => reminders.run());
 
@@ -385,7 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...{ media, limits, statsReport, users, profiles, referrals, blocks, onboarding, vibes },
     ...{ quests, checkIns, restDays, sharing, questBoard, leaderboard, posts, feed, reactions },
     ...{ comments, explore, dms, activity, notifications, realtime, push, auth, signIns },
-    ...{ loginGuard, system, admin },
+    ...{ loginGuard, system, admin, billing },
   });
 
   await serveWebAppLast(app, config.webDist);

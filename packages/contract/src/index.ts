@@ -27,4 +27,5 @@ export * from './notifications.js';
 export * from './notification-text.js';
 export * from './realtime.js';
 export * from './push.js';
+export * from './billing.js';
 export * from './admin.js';

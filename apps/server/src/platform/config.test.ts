@@ -17,6 +17,27 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes Stripe only with both of its secrets, and says which one is missing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'doers-config-'));
+    expect(loadConfig({ DATA_DIR: dir }).payments.stripe).toBeNull();
+    expect(() => loadConfig({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET: must be set too when STRIPE_SECRET_KEY is',
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dir,
+        STRIPE_SECRET_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }),
+    ).toThrow('STRIPE_SECRET_KEY: must be a Stripe secret key');
+    const stripe = loadConfig({
+      DATA_DIR: dir,
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    }).payments.stripe;
+    expect(stripe).toEqual({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', api: undefined });
+  });
+
   it('stops on a bad value and names it', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

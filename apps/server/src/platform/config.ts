@@ -4,6 +4,12 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { serverPaths } from '../paths.js';
 import { checkS3Env, mediaEnv, mediaSettings, type MediaSettings } from './media-settings.js';
+import {
+  checkPaymentEnv,
+  paymentEnv,
+  paymentSettings,
+  type PaymentSettings,
+} from './payment-settings.js';
 import { checkVapidEnv, pushEnv, pushSettings, type PushSettings } from './push-settings.js';
 import { trustProxySetting, type TrustProxy } from './trust-proxy.js';
 
@@ -42,6 +48,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   ...mediaEnv,
   ...pushEnv,
+  ...paymentEnv,
 });
 
 export type Config = {
@@ -72,13 +79,19 @@ export type Config = {
   media: MediaSettings;
   /** Web Push: the VAPID keys (generated once into DATA_DIR when unset), which endpoints to allow. */
   push: PushSettings;
+  /** The payment provider (Stripe) when its two secrets are set. */
+  payments: PaymentSettings;
 };
 
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment; a bad value stops the server with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.superRefine(checkS3Env).superRefine(checkVapidEnv).safeParse(env);
+  const parsed = envSchema
+    .superRefine(checkS3Env)
+    .superRefine(checkVapidEnv)
+    .superRefine(checkPaymentEnv)
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -113,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? serverPaths.webDist),
     media: mediaSettings(e, dataDir),
     push: pushSettings(e, dataDir),
+    payments: paymentSettings(e),
   };
 }
 

@@ -23,7 +23,9 @@ export class AdminService {
    */
   async setTier(adminId: string, userId: string, input: SetTierRequest): Promise<TierGrant> {
     await this.deps.guard.require(adminId, 'admin');
-    const row = await this.deps.users.setTier(userId, input.tier, 'Exempt');
+    // Granting free takes a grant back: the person is an ordinary unpaid member again.
+    const status = input.tier === 'free' ? 'Unpaid' : 'Exempt';
+    const row = await this.deps.users.setTier(userId, input.tier, status);
     if (!row || row.status === 'Deleted') throw notFound('User not found');
     return {
       userId: row.id,

@@ -291,8 +291,12 @@ export class UsersRepository {
     return rows[0];
   }
 
-  async setTier(id: string, tier: TierColumns): Promise<UserRow | undefined> {
-    const rows = await this.db.query<UserRow>(
+  async setTier(
+    id: string,
+    tier: TierColumns,
+    tx: Queryable = this.db,
+  ): Promise<UserRow | undefined> {
+    const rows = await tx.query<UserRow>(
       `UPDATE users SET supporter_tier = $2, payment_status = $3, limit_quests = $4,
                         limit_post_duration = $5, limit_dm_duration = $6, updated_at = now()
         WHERE id = $1 RETURNING *`,

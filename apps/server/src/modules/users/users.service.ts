@@ -99,15 +99,19 @@ export class UsersService {
   }
 
   /** Puts the person on `tier`, whose limits follow it (docs/product/limits-and-tiers.md). */
-  setTier(id: string, tier: SupporterTier, paymentStatus: PaymentStatus) {
+  setTier(id: string, tier: SupporterTier, paymentStatus: PaymentStatus, tx?: Queryable) {
     const limits = TIER_LIMITS[tier];
-    return this.deps.users.setTier(id, {
-      supporter_tier: tier,
-      payment_status: paymentStatus,
-      limit_quests: limits.quests,
-      limit_post_duration: limits.postDuration,
-      limit_dm_duration: limits.dmDuration,
-    });
+    return this.deps.users.setTier(
+      id,
+      {
+        supporter_tier: tier,
+        payment_status: paymentStatus,
+        limit_quests: limits.quests,
+        limit_post_duration: limits.postDuration,
+        limit_dm_duration: limits.dmDuration,
+      },
+      tx,
+    );
   }
 
   /** The full User for its owner; the public face for anyone else. One statement. */
