@@ -17,6 +17,7 @@ import { tutorialRoutes } from '../features/tutorials';
 import { invitesRoutes } from '../features/invites';
 import { leaderboardRoutes } from '../features/leaderboard';
 import { statsRoutes } from '../features/stats';
+import { supportTierRoutes } from '../features/support-tier';
 import { upcomingRoutes } from '../features/upcoming';
 import { vibesRoutes } from '../features/vibes';
 import { AppShell } from './layouts/app-shell';
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
           ...vibesRoutes,
           ...leaderboardRoutes,
           ...statsRoutes,
+          ...supportTierRoutes,
           ...invitesRoutes,
           ...dmsRoutes,
           ...notificationsRoutes,

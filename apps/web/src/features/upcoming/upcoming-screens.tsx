@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IconSettings, IconStar } from '../../components/ui/icons';
+import { IconSettings } from '../../components/ui/icons';
 import type { UpcomingPath } from './upcoming-paths';
 
 export interface UpcomingScreen {
@@ -14,12 +14,6 @@ const icon = (Icon: (p: { size?: number }) => ReactNode) => <Icon size={32} />;
 
 /** What each screen of UPCOMING_PATHS says; it loads with the screen, not with the app. */
 const SCREENS: Record<UpcomingPath, Omit<UpcomingScreen, 'path'>> = {
-  '/settings/support-tier': {
-    title: 'Support tier',
-    icon: icon(IconStar),
-    description:
-      'Support Doers with a supporter or champion tier for longer voice notes and more active quests.',
-  },
   '/settings/terms': {
     title: 'Terms of Service',
     icon: icon(IconSettings),

@@ -13,6 +13,7 @@ import { MessageButton } from '../components/message-button';
 import { ProfileSkeleton, ProfileView } from '../components/profile-view';
 import { SendVibe } from '../components/send-vibe';
 import { StopVibing } from '../components/stop-vibing';
+import { GrantTier } from '../../support-tier';
 
 function UserNotFound() {
   return (
@@ -71,6 +72,7 @@ export function UserPage() {
             <MessageButton person={person} />
             <StopVibing person={person} />
             <BlockPerson person={person} />
+            <GrantTier userId={person.id} name={person.displayName || `@${person.username}`} />
           </>
         }
       />

@@ -29,7 +29,11 @@ const SECTIONS = [
     label: 'Blocked users',
     hint: 'People you blocked, and unblocking them',
   },
-  { to: '/settings/support-tier', label: 'Support tier', soon: true },
+  {
+    to: '/settings/support-tier',
+    label: 'Support tier',
+    hint: 'Your tier, its limits, and supporting Doers',
+  },
   { to: '/settings/help', label: 'Help' },
   { to: '/settings/terms', label: 'Terms of Service', soon: true },
   { to: '/settings/privacy-policy', label: 'Privacy Policy', soon: true },
