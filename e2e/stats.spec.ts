@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AuthResponse } from '@doers/contract';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
@@ -79,7 +79,7 @@ test('the stats pages show both people’s real figures', async ({ page, browser
 });
 
 /** The value shown beside a figure's label in "All my figures". */
-function figure(page: import('@playwright/test').Page, label: string) {
+function figure(page: Page, label: string) {
   return page
     .getByRole('region', { name: 'All my figures' })
     .locator('.figure-grid__item')
