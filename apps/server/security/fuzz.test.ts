@@ -126,7 +126,7 @@ describe('fuzz', () => {
         `${histogram(statuses)}` +
         (closedEarly ? `, ${closedEarly} oversized bodies refused before they had arrived` : '') +
         `; problems: ${failures.length}` +
-        (notBuilt.size ? `; 501 (not built yet): ${[...notBuilt].join(', ')}` : '') +
+        (notBuilt.size ? `; 501 (not set up on this server): ${[...notBuilt].join(', ')}` : '') +
         `; the fuzzing person afterwards: ${stillSignedIn.status}, tier ${me.supporterTier}, ` +
         `permissions ${JSON.stringify(me.founder?.permissions)}`,
     );

@@ -42,7 +42,7 @@ describe('support tiers without a payment provider', () => {
       ...as(auth),
       body: { tier: 'supporter' },
     });
-    expect(checkout.status).toBe(503);
+    expect(checkout.status).toBe(501);
     expect(checkout.body.message).toBe('Payments are not set up on this server');
   });
 });

@@ -211,7 +211,7 @@ export class BillingService {
   }
 
   private requireProvider(): PaymentProvider {
-    if (!this.deps.provider) throw new HttpError(503, PAYMENTS_NOT_SET_UP);
+    if (!this.deps.provider) throw new HttpError(501, PAYMENTS_NOT_SET_UP);
     return this.deps.provider;
   }
 
