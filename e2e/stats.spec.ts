@@ -75,6 +75,21 @@ test('the stats pages show both people’s real figures', async ({ page, browser
     benPage.getByRole('img', { name: 'Check-in calendar: No check-ins in the last year yet.' }),
   ).toBeVisible();
   await expect(benPage.getByText('0 of 4 days (0%)')).toBeVisible();
+
+  // Ben checks in too: his stats follow, and the board of the people he vibes with ranks both.
+  const benCheckIn = await request.post(`/api/quests/${ben.quest.id}/check-ins`, {
+    data: { day: 'today' },
+    headers: bearer(ben.auth),
+  });
+  expect(benCheckIn.status()).toBe(201);
+  await benPage.reload();
+  await expect(figure(benPage, 'Check-ins')).toHaveText('1');
+  await expect(benPage.getByText('1 of 4 days (25%)')).toBeVisible();
+  await benPage.goto('/leaderboard?scope=vibing');
+  const board = benPage.getByRole('region', { name: 'This week ranking' });
+  await expect(board.getByRole('link', { name: ana.person.username })).toBeVisible();
+  await expect(board.getByRole('link', { name: ben.person.username })).toBeVisible();
+  await expect(board.getByRole('listitem')).toHaveCount(2);
   await benPhone.close();
 });
 
