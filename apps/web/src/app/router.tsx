@@ -16,9 +16,9 @@ import { settingsRoutes } from '../features/settings';
 import { tutorialRoutes } from '../features/tutorials';
 import { invitesRoutes } from '../features/invites';
 import { leaderboardRoutes } from '../features/leaderboard';
+import { legalRoutes } from '../features/legal';
 import { statsRoutes } from '../features/stats';
 import { supportTierRoutes } from '../features/support-tier';
-import { upcomingRoutes } from '../features/upcoming';
 import { vibesRoutes } from '../features/vibes';
 import { AppShell } from './layouts/app-shell';
 import { OpenLayout } from './layouts/open-layout';
@@ -61,12 +61,10 @@ export const routes: RouteObject[] = [
           ...invitesRoutes,
           ...dmsRoutes,
           ...notificationsRoutes,
-          // Screens still to be built render an honest "on its way" panel.
-          ...upcomingRoutes,
         ],
       },
       // Open to everyone: inside the shell when signed in, in a light frame when not.
-      { element: <OpenLayout />, children: sharedQuestRoutes },
+      { element: <OpenLayout />, children: [...sharedQuestRoutes, ...legalRoutes] },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

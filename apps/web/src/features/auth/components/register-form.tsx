@@ -113,7 +113,18 @@ export function RegisterForm(props: RegisterFormProps) {
           describedBy={describedBy}
         />
         <CheckboxField
-          label="I agree to the Doers Terms of Service and Privacy Policy"
+          label={
+            <>
+              I agree to the Doers{' '}
+              <Link to="/settings/terms" target="_blank" rel="noopener">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to="/settings/privacy-policy" target="_blank" rel="noopener">
+                Privacy Policy
+              </Link>
+            </>
+          }
           checked={form.acceptedTerms}
           onChange={(event) => update('acceptedTerms', event.target.checked)}
           error={errorFor('acceptedTerms')}

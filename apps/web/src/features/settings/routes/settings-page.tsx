@@ -11,11 +11,8 @@ import { DaySettingsCard } from '../components/day-settings-card';
 import '../../../components/ui/switch-field.css';
 import './settings-page.css';
 
-/**
- * Every settings screen, each saying what it holds today; those still to be built open an
- * honest "Coming soon" page (features/upcoming).
- */
-const SECTIONS = [
+/** Every settings screen, each saying what it holds. */
+const SECTIONS: ReadonlyArray<{ to: string; label: string; hint?: string }> = [
   { to: '/settings/profile', label: 'Edit profile', hint: 'Name, bio, photo, voice intro, halo' },
   { to: '/settings/interests', label: 'Interests', hint: 'What you are into, on your profile' },
   { to: '/settings/privacy', label: 'Privacy', hint: 'Devices, password, your vibers' },
@@ -35,8 +32,8 @@ const SECTIONS = [
     hint: 'Your tier, its limits, and supporting Doers',
   },
   { to: '/settings/help', label: 'Help' },
-  { to: '/settings/terms', label: 'Terms of Service', soon: true },
-  { to: '/settings/privacy-policy', label: 'Privacy Policy', soon: true },
+  { to: '/settings/terms', label: 'Terms of Service' },
+  { to: '/settings/privacy-policy', label: 'Privacy Policy' },
 ];
 
 export function SettingsPage() {
@@ -96,7 +93,6 @@ export function SettingsPage() {
               <span>{section.label}</span>
               {section.hint && <span className="link-list__hint">{section.hint}</span>}
             </span>
-            {section.soon && <span className="tag tag--small">Coming soon</span>}
             <IconChevronRight size={20} />
           </Link>
         ))}
