@@ -33,6 +33,8 @@ export function subscribeModules(
   events.subscribe('checkIn.undone', () => leaderboard.figuresChanged());
   events.subscribe('vibe.sent', (e) => notifications.vibeSent(e));
   events.subscribe('referral.joined', (e) => notifications.referralJoined(e));
+  events.subscribe('report.resolved', (e) => notifications.reportResolved(e));
+  events.subscribe('moderation.acted', (e) => notifications.moderationActed(e));
   events.subscribe('questRequest.created', (e) => notifications.questRequestCreated(e));
   events.subscribe('questRequest.accepted', (e) => notifications.questRequestAccepted(e));
   events.subscribe('quest.joined', (e) => notifications.questJoined(e));

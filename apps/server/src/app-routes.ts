@@ -21,6 +21,7 @@ import { restDaysRoutes } from './modules/rest-days/rest-days.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { billingRoutes, registerBillingWebhook } from './modules/billing/billing.routes.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { vibesRoutes } from './modules/vibes/vibes.routes.js';
@@ -49,6 +50,7 @@ type Services = Parameters<typeof statsRoutes>[1] &
   Parameters<typeof pushRoutes>[1] &
   Parameters<typeof authRoutes>[1] &
   Parameters<typeof billingRoutes>[1] &
+  Parameters<typeof moderationRoutes>[1] &
   Parameters<typeof systemRoutes>[1] &
   Parameters<typeof adminRoutes>[1] &
   Pick<Parameters<typeof registerMediaHttp>[1], 'media' | 'limits'>;
@@ -97,6 +99,7 @@ export async function registerApi(
       pushRoutes(route, s);
       authRoutes(route, s);
       billingRoutes(route, s);
+      moderationRoutes(route, s);
       await registerBillingWebhook(api, { billing: s.billing, routerFor });
       systemRoutes(route, s);
       adminRoutes(route, s);

@@ -11,6 +11,8 @@ import { TokensRepository } from './modules/auth/tokens.repository.js';
 import { BillingRepository } from './modules/billing/billing.repository.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { StripeProvider } from './modules/billing/stripe-provider.js';
+import { ModerationRepository } from './modules/moderation/moderation.repository.js';
+import { ModerationService } from './modules/moderation/moderation.service.js';
 import { BlocksRepository } from './modules/blocks/blocks.repository.js';
 import { BlocksService } from './modules/blocks/blocks.service.js';
 import { CheckInsRepository } from './modules/check-ins/check-ins.repository.js';
@@ -302,6 +304,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // admin: every call checks the person's grant in the database
   const admin = new AdminService({ guard: new AdminGuard(users), users });
+  // moderation: reports, the console's actions and the audit log (docs/product/safety.md)
+  const moderation = new ModerationService({
+    ...{ db, moderation: new ModerationRepository(db), guard: new AdminGuard(users), users },
+    ...{ sessions, media, feedCache, events, clock },
+    sees: {
+      post: (viewerId, id) => posts.mayViewMedia(viewerId, id),
+      comment: (viewerId, id) => comments.mayViewMedia(viewerId, id),
+      dm: (viewerId, id) => dms.mayViewMedia(viewerId, id),
+    },
+  });
   // billing: support tiers paid through Stripe when configured (docs/product/support-tiers.md)
   const billing = new BillingService({
     ...{ db, billing: new BillingRepository(db), users, clock, publicUrl: config.publicUrl },
@@ -314,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
   jobs.every('posts.trimTimelines', 60 * 60_000, () => feed.trimTimelines());
   jobs.every('billing.expire', 10 * 60_000, () => billing.expire());
+  jobs.every('moderation.liftSuspensions', 10 * 60_000, () => moderation.liftEndedSuspensions());
   const reminders = new StreakReminderService({
     ...{ db, reminders: new StreakRemindersRepository(db), notifications, clock },
   });
@@ -354,7 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...{ media, limits, statsReport, users, profiles, referrals, blocks, onboarding, vibes },
     ...{ quests, checkIns, restDays, sharing, questBoard, leaderboard, posts, feed, reactions },
     ...{ comments, explore, dms, activity, notifications, realtime, push, auth, signIns },
-    ...{ loginGuard, system, admin, billing },
+    ...{ loginGuard, system, admin, billing, moderation },
   });
 
   await serveWebAppLast(app, config.webDist);

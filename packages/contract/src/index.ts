@@ -28,4 +28,5 @@ export * from './notification-text.js';
 export * from './realtime.js';
 export * from './push.js';
 export * from './billing.js';
+export * from './moderation.js';
 export * from './admin.js';

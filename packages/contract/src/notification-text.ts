@@ -1,5 +1,5 @@
 import { SIGNUP_VIBE_REASON } from './constants.js';
-import type { NotificationView } from './notifications.js';
+import type { NotificationPayload, NotificationView } from './notifications.js';
 
 /*
  * The words of a notification, shared by the in-app list (web) and Web Push (server), so a
@@ -106,5 +106,37 @@ export function notificationText(view: NotificationView): NotificationText {
         url: count === 1 && view.data.questIds[0] ? `/quests/${view.data.questIds[0]}` : '/quests',
       };
     }
+    case 'report_handled':
+      return {
+        title: 'Your report was handled',
+        body: `Thank you for your report. ${view.data.outcome}`,
+        url: '/settings/reports',
+      };
+    case 'moderation':
+      return moderationText(view.data);
   }
+}
+
+const MODERATED_THING = { post: 'post', comment: 'voice comment', dm: 'voice message' } as const;
+
+/** What the team did about my content or account, and why: the person is always told. */
+function moderationText(d: NotificationPayload<'moderation'>): NotificationText {
+  const why = `Reason: ${d.reason}`;
+  if (d.action === 'hide' && d.targetType !== 'user')
+    return {
+      title: `Your ${MODERATED_THING[d.targetType]} was hidden`,
+      body: `The Doers team hid your ${MODERATED_THING[d.targetType]}: it broke the Terms. ${why}`,
+      url: '/settings/terms',
+    };
+  if (d.action === 'suspend')
+    return {
+      title: 'Your account is suspended',
+      body: `The Doers team suspended your account. ${why}`,
+      url: '/settings/terms',
+    };
+  return {
+    title: 'A warning from the Doers team',
+    body: `Please keep to the Terms of Service. ${why}`,
+    url: '/settings/terms',
+  };
 }

@@ -21,6 +21,14 @@ export const notificationPayloads = {
   dm: z.object({ conversationId: z.string(), messageId: z.string() }),
   /** The daily reminder: `day` is the person's day that has no check-in yet on these quests. */
   streak_reminder: z.object({ day: z.string(), questIds: z.array(z.string()) }),
+  /** A report I made was handled: what the team did, in words. */
+  report_handled: z.object({ reportId: z.string(), outcome: z.string() }),
+  /** The team acted on my content or account (hid it, warned me, suspended me), and why. */
+  moderation: z.object({
+    action: z.enum(['hide', 'warn', 'suspend']),
+    targetType: z.enum(['post', 'comment', 'dm', 'user']),
+    reason: z.string(),
+  }),
 } as const;
 
 export type NotificationType = keyof typeof notificationPayloads;
@@ -67,6 +75,8 @@ export const notificationView = z.discriminatedUnion('type', [
   foldedNotification('streak_milestone'),
   foldedNotification('dm'),
   foldedNotification('streak_reminder'),
+  foldedNotification('report_handled'),
+  foldedNotification('moderation'),
 ]);
 export type NotificationView = z.infer<typeof notificationView>;
 export const notificationPage = pageOf(notificationView);

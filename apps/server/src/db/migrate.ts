@@ -31,10 +31,29 @@ export async function migrate(db: Database): Promise<string[]> {
   return applied;
 }
 
-/** Migrations are plain statements separated by semicolons at line ends (no functions). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+/**
+ * Migrations are statements separated by semicolons at line ends; a function's body between
+ * `$$` quotes is one statement, whatever semicolons it holds.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    if ((line.match(/\$\$/g) ?? []).length % 2 === 1) inBody = !inBody;
+    current += `${line}\n`;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current);
+      current = '';
+    }
+  }
+  statements.push(current);
+  return statements
+    .map((s) =>
+      s
+        .replace(/^\s*--.*$/gm, '')
+        .trim()
+        .replace(/;$/, ''),
+    )
     .filter(Boolean);
 }

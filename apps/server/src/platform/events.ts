@@ -69,6 +69,15 @@ export type DomainEvents = {
   };
   /** Some of `userId`'s notifications were marked read: their unread count changed. */
   'notifications.read': { userId: string };
+  /** A report was handled: its reporter is told what came of it. */
+  'report.resolved': { reportId: string; reporterId: string; outcome: string };
+  /** The team hid `userId`'s content, warned or suspended them: they are told why. */
+  'moderation.acted': {
+    userId: string;
+    action: 'hide' | 'warn' | 'suspend';
+    targetType: 'post' | 'comment' | 'dm' | 'user';
+    reason: string;
+  };
   /** A session ended (sign-out, revoked, password changed): its streams close. */
   'session.ended': { userId: string; sessionId: string };
 };

@@ -38,6 +38,7 @@ export const RATE_RULES = {
   comment: { limit: 60, windowMs: HOUR },
   // Voice direct messages, per sender: a conversation's pace, never a broadcast.
   dm: { limit: 120, windowMs: HOUR },
+  report: { limit: 20, windowMs: HOUR },
   upload: { limit: 30, windowMs: 30 * MINUTE },
 } satisfies Record<string, RateRule>;
 

@@ -130,8 +130,7 @@ export class AuthService {
     const user = await this.deps.users.findByLogin(input.email);
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user || !ok) throw unauthorized('Invalid email/username or password');
-    if (user.status !== 'Active')
-      throw new HttpError(403, 'This account is suspended. Contact support.');
+    if (user.status !== 'Active') throw new HttpError(403, suspendedMessage(user));
     await this.deps.users.upsertDevice(user.id, input.device);
     const tokens = await this.deps.signIns.start(user, input.device, input.rememberMe);
     return authResponse(user, tokens, await this.deps.onboarding.requiresOnboarding(user.id));
@@ -256,4 +255,14 @@ function authResponse(
     requiresQuest,
     paymentStatus: user.payment_status.toLowerCase() as AuthResponse['paymentStatus'],
   };
+}
+
+/** Why a person cannot sign in, and until when: a suspension is always explained. */
+function suspendedMessage(user: UserRow): string {
+  if (user.status !== 'Suspended' || !user.suspension_reason)
+    return 'This account is suspended. Contact support.';
+  const until = user.suspended_until
+    ? ` until ${user.suspended_until.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`
+    : '';
+  return `This account is suspended${until}. Reason: ${user.suspension_reason}`;
 }

@@ -114,7 +114,7 @@ export class DmsRepository {
   ): Promise<MessageRow | undefined> {
     const rows = await db.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM dm_messages x JOIN media md ON md.id = x.voice_media_id
-        WHERE x.id = $1 AND EXISTS (SELECT 1 FROM dm_members m
+        WHERE x.id = $1 AND x.hidden_at IS NULL AND EXISTS (SELECT 1 FROM dm_members m
                                      WHERE m.conversation_id = x.conversation_id AND m.user_id = $2)`,
       [messageId, viewerId],
     );
@@ -135,7 +135,7 @@ export class DmsRepository {
       `SELECT m.user_id AS member, x.* FROM dm_members m
          LEFT JOIN LATERAL (
            SELECT ${MESSAGE_COLUMNS} FROM dm_messages x JOIN media md ON md.id = x.voice_media_id
-            WHERE x.conversation_id = m.conversation_id
+            WHERE x.conversation_id = m.conversation_id AND x.hidden_at IS NULL
               AND ($3::timestamptz IS NULL OR (x.created_at, x.id) < ($3::timestamptz, $4::uuid))
             ORDER BY x.created_at DESC, x.id DESC LIMIT $5) x ON true
         WHERE m.conversation_id = $1 AND m.user_id = $2

@@ -24,7 +24,7 @@ export class ExplorePostsRepository {
     return this.db.query<PostCardRow>(
       `SELECT ${postCardColumns('p', '$1::uuid')}
          FROM posts p ${postCardJoins('p')}
-        WHERE p.visibility = 'public' AND pa.status = 'Active'
+        WHERE p.visibility = 'public' AND p.hidden_at IS NULL AND pa.status = 'Active'
           AND ${notBlockedBetween('$1::uuid', 'p.author_id')}
           AND ($2::timestamptz IS NULL OR (p.created_at, p.id) < ($2::timestamptz, $3::uuid))
           AND ($4::uuid IS NULL OR (p.created_at, p.id) <=

@@ -34,6 +34,8 @@ export function foldRule(n: NewNotification, id: string): FoldRule {
     case 'vibe':
     case 'referral_joined':
     case 'quest_request_accepted':
+    case 'report_handled':
+    case 'moderation':
       return { key: `${n.type}:${id}`, daily: false, sameActor: 'grow' };
   }
 }

@@ -150,6 +150,26 @@ export class NotificationsService {
     });
   }
 
+  /** From the app itself (no actor): what came of a report. */
+  async reportResolved(e: DomainEvents['report.resolved']): Promise<void> {
+    await this.write({
+      userId: e.reporterId,
+      type: 'report_handled',
+      actorId: null,
+      data: { reportId: e.reportId, outcome: e.outcome },
+    });
+  }
+
+  /** From the app itself: the team acted on the person's content or account, and why. */
+  async moderationActed(e: DomainEvents['moderation.acted']): Promise<void> {
+    await this.write({
+      userId: e.userId,
+      type: 'moderation',
+      actorId: null,
+      data: { action: e.action, targetType: e.targetType, reason: e.reason },
+    });
+  }
+
   async questRequestCreated(e: DomainEvents['questRequest.created']): Promise<void> {
     await this.write({
       userId: e.ownerId,

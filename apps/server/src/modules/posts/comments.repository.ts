@@ -57,7 +57,7 @@ export class CommentsRepository {
   async isVisible(commentId: string, viewerId: string): Promise<boolean> {
     const rows = await this.db.query<{ id: string }>(
       `SELECT c.id FROM comments c JOIN posts p ON p.id = c.post_id
-        WHERE c.id = $1 AND ${postVisibleTo('p', '$2::uuid')}
+        WHERE c.id = $1 AND c.hidden_at IS NULL AND ${postVisibleTo('p', '$2::uuid')}
           AND ${notBlockedEitherWay('c.author_id', '$2::uuid')}`,
       [commentId, viewerId],
     );
@@ -92,7 +92,7 @@ export class CommentsRepository {
            SELECT ${COMMENT_COLUMNS}
              FROM comments c JOIN users u ON u.id = c.author_id
              JOIN media m ON m.id = c.voice_media_id
-            WHERE c.post_id = p.id AND u.status <> 'Deleted'
+            WHERE c.post_id = p.id AND u.status <> 'Deleted' AND c.hidden_at IS NULL
               AND ${notBlockedEitherWay('c.author_id', '$2::uuid')}
               AND ($3::timestamptz IS NULL OR (c.created_at, c.id) > ($3::timestamptz, $4::uuid))
             ORDER BY c.created_at, c.id LIMIT $5) c ON true

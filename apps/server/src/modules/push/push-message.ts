@@ -20,6 +20,8 @@ function subjectOf(view: NotificationView): string {
       return view.data.day;
     case 'vibe':
     case 'referral_joined':
+    case 'report_handled':
+    case 'moderation':
       return view.id;
   }
 }

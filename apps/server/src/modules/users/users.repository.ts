@@ -30,6 +30,9 @@ export type UserRow = {
   avatar_media_id: string | null;
   voice_intro_media_id: string | null;
   status: 'Active' | 'Suspended' | 'Deleted';
+  /** A suspension's end (null: until lifted) and the reason the person is told. */
+  suspended_until: Date | null;
+  suspension_reason: string | null;
   timezone: string;
   last_active: Date | null;
   session_epoch: number;

@@ -28,6 +28,8 @@ const TYPE_LABELS: Record<NotificationType, { label: string; hint: string }> = {
   referral_joined: { label: 'Invites', hint: 'Someone you invited joins Doers' },
   streak_milestone: { label: 'Streak milestones', hint: '7, 30, 100 and 365 days' },
   streak_reminder: { label: 'Daily reminder', hint: 'When you have not checked in yet' },
+  report_handled: { label: 'Your reports', hint: 'What the team did about something you reported' },
+  moderation: { label: 'Notices from the team', hint: 'Content hidden, a warning, a suspension' },
 };
 
 const hourLabel = (hour: number) =>
