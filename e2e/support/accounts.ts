@@ -79,3 +79,10 @@ export async function resetLinkFor(email: string): Promise<string> {
   }
   throw new Error(`no reset mail for ${email} in ${OUTBOX}`);
 }
+
+/** Granted moderation tools by scripts/e2e-server.mjs before the server starts. */
+export const MODERATOR: Person = {
+  username: 'e2e_moderator',
+  email: 'e2e_moderator@example.com',
+  password: 'steady-moderation-42',
+};

@@ -12,6 +12,7 @@ import { postRoutes } from '../features/posts';
 import { profileRoutes } from '../features/profile';
 import { qrScanRoutes } from '../features/qr-scan';
 import { questRoutes, sharedQuestRoutes } from '../features/quests';
+import { safetyRoutes } from '../features/safety';
 import { settingsRoutes } from '../features/settings';
 import { tutorialRoutes } from '../features/tutorials';
 import { invitesRoutes } from '../features/invites';
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
           ...invitesRoutes,
           ...dmsRoutes,
           ...notificationsRoutes,
+          ...safetyRoutes,
         ],
       },
       // Open to everyone: inside the shell when signed in, in a light frame when not.

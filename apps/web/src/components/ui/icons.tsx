@@ -298,3 +298,10 @@ export const IconMore = (p: IconProps) => (
     <circle cx="19" cy="12" r="1.4" fill="currentColor" />
   </Svg>
 );
+
+export const IconFlag = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 21V4" />
+    <path d="M5 4h11l-2 4 2 4H5" />
+  </Svg>
+);

@@ -1,13 +1,17 @@
 import type { Post } from '@doers/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { IconLock, IconMore, IconTrash } from '../../../components/ui/icons';
+import { IconFlag, IconLock, IconMore, IconTrash } from '../../../components/ui/icons';
+import { ReportDialog } from '../../safety';
 import { useBlockAuthor, useDeletePost } from '../api/use-reactions';
 
-/** "…": Delete (my post) or Block @author (someone else's), each behind a confirmation. */
+/**
+ * "…": Delete (my post), or Report and Block @author (someone else's), each behind a dialog.
+ */
 export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => void }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const remove = useDeletePost();
   const block = useBlockAuthor();
   const menuId = useId();
@@ -74,7 +78,28 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
             {mine ? <IconTrash size={18} /> : <IconLock size={18} />}
             {mine ? 'Delete post' : `Block ${handle}`}
           </button>
+          {!mine && (
+            <button
+              type="button"
+              className="post-menu__item"
+              onClick={() => {
+                setOpen(false);
+                setReporting(true);
+              }}
+            >
+              <IconFlag size={18} />
+              Report post
+            </button>
+          )}
         </div>
+      )}
+      {!mine && (
+        <ReportDialog
+          open={reporting}
+          onClose={() => setReporting(false)}
+          targetType="post"
+          targetId={post.id}
+        />
       )}
       <ConfirmDialog
         open={confirming}

@@ -4,17 +4,19 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
+import { ReportDialog } from '../../safety';
 import { useBlockUser } from '../api/block-api';
 import './blocking.css';
 
 /**
- * "More" under someone's profile actions: it opens "Block @username", which asks first and
- * says what blocking does (docs/product/blocking.md).
+ * "More" under someone's profile actions: "Report @username" (docs/product/safety.md), and
+ * "Block @username", which asks first and says what blocking does (docs/product/blocking.md).
  */
 export function BlockPerson({ person }: { person: PublicUser }) {
   const block = useBlockUser(person.id);
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const menuId = useId();
 
   const confirm = () => {
@@ -40,10 +42,19 @@ export function BlockPerson({ person }: { person: PublicUser }) {
         More
       </Button>
       <div id={menuId} className="profile-more__menu" hidden={!open}>
+        <Button variant="secondary" block onClick={() => setReporting(true)}>
+          Report @{person.username}
+        </Button>
         <Button variant="danger" block onClick={() => setAsking(true)}>
           Block @{person.username}
         </Button>
       </div>
+      <ReportDialog
+        open={reporting}
+        onClose={() => setReporting(false)}
+        targetType="user"
+        targetId={person.id}
+      />
       <ConfirmDialog
         open={asking}
         title={`Block @${person.username}?`}

@@ -31,6 +31,7 @@ const SECTIONS: ReadonlyArray<{ to: string; label: string; hint?: string }> = [
     label: 'Support tier',
     hint: 'Your tier, its limits, and supporting Doers',
   },
+  { to: '/settings/reports', label: 'Your reports', hint: 'What you reported, and what was done' },
   { to: '/settings/help', label: 'Help' },
   { to: '/settings/terms', label: 'Terms of Service' },
   { to: '/settings/privacy-policy', label: 'Privacy Policy' },
@@ -87,7 +88,12 @@ export function SettingsPage() {
       <DaySettingsCard />
 
       <nav className="card link-list" aria-label="Settings sections">
-        {SECTIONS.map((section) => (
+        {[
+          ...(account?.founder.permissions.moderationTools
+            ? [{ to: '/moderation', label: 'Moderation', hint: 'Open reports and the audit log' }]
+            : []),
+          ...SECTIONS,
+        ].map((section) => (
           <Link key={section.to} to={section.to} className="link-list__item">
             <span className="link-list__text">
               <span>{section.label}</span>

@@ -1,0 +1,52 @@
+import { IconCheck } from '../../../components/ui/icons';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
+import { errorMessage } from '../../../lib/api-error';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useMyReports } from '../api/safety-api';
+import { CATEGORY_LABELS, STATUS_LABELS, TARGET_NAMES } from '../safety-text';
+import '../../../components/ui/state-panels.css';
+import './safety-pages.css';
+
+/** /settings/reports: what I reported, and what came of each. */
+export function MyReportsPage() {
+  usePageTitle('Your reports');
+  const query = useMyReports();
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="page safety-page">
+      <h1 className="safety-page__title">Your reports</h1>
+      {query.isPending && <SkeletonList count={3} variant="row" label="Loading your reports" />}
+      {query.isError && (
+        <ErrorState
+          title="Your reports did not load"
+          message={errorMessage(query.error, 'Something went wrong')}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      )}
+      {query.isSuccess && items.length === 0 && (
+        <EmptyState icon={<IconCheck size={28} />} title="No reports">
+          <p>When you report something, you can follow it here.</p>
+        </EmptyState>
+      )}
+      {items.length > 0 && (
+        <ul className="card my-reports">
+          {items.map((r) => (
+            <li key={r.id}>
+              <p>
+                <strong>{CATEGORY_LABELS[r.category].label}</strong> · a{' '}
+                {TARGET_NAMES[r.targetType]}, {new Date(r.createdAt).toLocaleDateString('en-GB')}
+              </p>
+              <p className={`report-status report-status--${r.status}`}>
+                {STATUS_LABELS[r.status]}
+              </p>
+              {r.outcome && <p className="muted">{r.outcome}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMoreButton query={query} label="Show older" variant="ghost" />
+    </div>
+  );
+}

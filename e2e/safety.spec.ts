@@ -1,0 +1,88 @@
+import type { AuthResponse } from '@doers/contract';
+import { expect, test } from '@playwright/test';
+import { finishOnboardingByApi, MODERATOR } from './support/accounts.js';
+import { expectNoSeriousA11yIssues } from './support/axe.js';
+import { bearer, postByApi } from './support/posts.js';
+import { onboardedPerson } from './support/quests.js';
+import { signInThroughUi } from './support/sign-in.js';
+
+test('a report travels to the moderation console; the post is hidden, the reporter told, the author shown why', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const author = await onboardedPerson(request, 'loud');
+  const reader = await onboardedPerson(request, 'reader');
+  const vibe = await request.post('/api/vibes', {
+    data: { targetUserId: author.auth.user.id, vibeReason: 'inspired' },
+    headers: bearer(reader.auth),
+  });
+  expect(vibe.status()).toBe(201);
+  await postByApi(request, author.auth);
+
+  // The reader reports the post from its card's menu.
+  await signInThroughUi(page, reader.person);
+  await page.goto('/feed');
+  const card = page.getByRole('article', { name: new RegExp(`Post by ${author.person.username}`) });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'More actions for this post' }).click();
+  await card.getByRole('button', { name: 'Report post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report this post' });
+  await dialog.getByRole('radio', { name: /Harassment/ }).check();
+  await dialog.getByLabel('Anything to add? (optional)').fill('Mocks my friend in every post');
+  await expectNoSeriousA11yIssues(page);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thanks for telling us.').first()).toBeVisible();
+  await page.goto('/settings/reports');
+  await expect(page.getByText('Being looked at')).toBeVisible();
+
+  // A moderator hides it from the console.
+  const login = await request.post('/api/auth/login', {
+    data: {
+      email: MODERATOR.username,
+      password: MODERATOR.password,
+      device: { id: 'e2e-mod-api' },
+    },
+  });
+  expect(login.status()).toBe(200);
+  await finishOnboardingByApi(request, (await login.json()) as AuthResponse);
+  const moderatorPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const console_ = await moderatorPhone.newPage();
+  await signInThroughUi(console_, MODERATOR);
+  await console_.goto('/moderation');
+  const item = console_.getByRole('listitem', { name: new RegExp(`Reported post by`) }).filter({
+    hasText: 'Mocks my friend in every post',
+  });
+  await expect(item).toBeVisible();
+  await expect(item.getByRole('button', { name: /Play reported post/ })).toBeVisible();
+  await expectNoSeriousA11yIssues(console_);
+  await item.getByRole('radio', { name: 'Hide it' }).check();
+  await item.getByLabel(/^Reason/).fill('Mocking another person');
+  await item.getByRole('button', { name: 'Hide it' }).click();
+  await expect(console_.getByText('Done: you hid the post.').first()).toBeVisible();
+  await expect(
+    console_.getByRole('region', { name: 'Audit log' }).getByText(/hid the post of @loud_/),
+  ).toBeVisible();
+  await moderatorPhone.close();
+
+  // The reporter is told, and the post is gone from the feed.
+  await page.goto('/settings/reports');
+  await expect(page.getByText('Action taken')).toBeVisible();
+  await expect(page.getByText('The post you reported was hidden.')).toBeVisible();
+  await page.goto('/feed');
+  await expect(
+    page.getByRole('article', { name: new RegExp(`Post by ${author.person.username}`) }),
+  ).toHaveCount(0);
+
+  // The author sees why.
+  const authorPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const authorPage = await authorPhone.newPage();
+  await signInThroughUi(authorPage, author.person);
+  await authorPage.goto('/notifications');
+  await expect(
+    authorPage.getByText(
+      /The Doers team hid your post: it broke the Terms\. Reason: Mocking another person/,
+    ),
+  ).toBeVisible();
+  await authorPhone.close();
+});
