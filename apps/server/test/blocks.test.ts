@@ -34,11 +34,14 @@ describe('blocking', () => {
     server.request<ApiErrorBody>('DELETE', `/api/users/${to}/block`, as(from));
   const blocked = async (auth: AuthResponse, query = '') =>
     (await server.request<BlockedUserPage>('GET', `/api/blocks${query}`, as(auth))).body;
-  const vibe = (from: AuthResponse, to: AuthResponse) =>
-    server.request<ApiErrorBody>('POST', '/api/vibes', {
+  /** A vibe a second after the last one: "newest first" is the server clock's order. */
+  const vibe = (from: AuthResponse, to: AuthResponse) => {
+    server.clock.advance({ seconds: 1 });
+    return server.request<ApiErrorBody>('POST', '/api/vibes', {
       ...as(from),
       body: { targetUserId: to.user.id, vibeReason: 'inspired' },
     });
+  };
   const profile = async (viewer: AuthResponse, of: AuthResponse) =>
     (await server.request<PublicUser>('GET', `/api/users/${of.user.id}`, as(viewer))).body;
   const stats = async (auth: AuthResponse) =>

@@ -11,7 +11,11 @@ describe('vibers-only means mutual, and an owner can remove a viber', () => {
   });
   afterAll(() => server.close());
 
-  const vibe = (from: AuthResponse, to: AuthResponse) => vibePerson(server, from, to);
+  /** A vibe a second after the last one: "newest first" is the server clock's order. */
+  const vibe = (from: AuthResponse, to: AuthResponse) => {
+    server.clock.advance({ seconds: 1 });
+    return vibePerson(server, from, to);
+  };
   const questStatus = async (viewer: AuthResponse, questId: string) =>
     (await server.request('GET', `/api/quests/${questId}`, as(viewer))).status;
   const feedQuests = async (viewer: AuthResponse) =>

@@ -83,7 +83,7 @@ export class VibesRepository {
     limit: number,
   ): Promise<ViberRow[]> {
     return db.query<ViberRow>(
-      // Cursors hold milliseconds; vibing_with.created_at has microseconds (now()).
+      // Cursors hold milliseconds; rows from before the server clock wrote them hold microseconds.
       `SELECT date_trunc('milliseconds', v.created_at) AS created_at,
               EXISTS (SELECT 1 FROM vibing_with b
                        WHERE b.user_id = $1 AND b.target_id = v.user_id) AS vibes_back,
