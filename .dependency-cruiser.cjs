@@ -30,7 +30,7 @@ const SERVER_LAYERS = [
   ['realtime', 'push'], // the event stream (in-process or Redis) | Web Push delivery
   ['auth'],
   ['admin', 'system', 'billing'], // admin: calls behind a grant read from the database each time | support tiers paid through Stripe
-  ['moderation'], // reports, the moderation console and its append-only audit log
+  ['moderation', 'exports'], // reports, the moderation console and its append-only audit log
 ];
 
 const SERVER = '^apps/server/src/';

@@ -86,3 +86,16 @@ test('a report travels to the moderation console; the post is hidden, the report
   ).toBeVisible();
   await authorPhone.close();
 });
+
+test('a person prepares a copy of their data and downloads the ZIP', async ({ page, request }) => {
+  const { person, auth } = await onboardedPerson(request, 'keeper');
+  await postByApi(request, auth);
+  await signInThroughUi(page, person);
+  await page.goto('/settings/your-data');
+  await page.getByRole('button', { name: 'Prepare my data' }).click();
+  const link = page.getByRole('link', { name: /Download \(\d+ KB\)/ });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousA11yIssues(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/^doers-data-\d{4}-\d{2}-\d{2}\.zip$/);
+});

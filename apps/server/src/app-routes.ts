@@ -21,6 +21,7 @@ import { restDaysRoutes } from './modules/rest-days/rest-days.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { billingRoutes, registerBillingWebhook } from './modules/billing/billing.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -51,6 +52,7 @@ type Services = Parameters<typeof statsRoutes>[1] &
   Parameters<typeof authRoutes>[1] &
   Parameters<typeof billingRoutes>[1] &
   Parameters<typeof moderationRoutes>[1] &
+  Parameters<typeof exportsRoutes>[1] &
   Parameters<typeof systemRoutes>[1] &
   Parameters<typeof adminRoutes>[1] &
   Pick<Parameters<typeof registerMediaHttp>[1], 'media' | 'limits'>;
@@ -100,6 +102,7 @@ export async function registerApi(
       authRoutes(route, s);
       billingRoutes(route, s);
       moderationRoutes(route, s);
+      exportsRoutes(route, s);
       await registerBillingWebhook(api, { billing: s.billing, routerFor });
       systemRoutes(route, s);
       adminRoutes(route, s);

@@ -11,6 +11,8 @@ import { TokensRepository } from './modules/auth/tokens.repository.js';
 import { BillingRepository } from './modules/billing/billing.repository.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { StripeProvider } from './modules/billing/stripe-provider.js';
+import { ExportsRepository } from './modules/exports/exports.repository.js';
+import { ExportsService } from './modules/exports/exports.service.js';
 import { ModerationRepository } from './modules/moderation/moderation.repository.js';
 import { ModerationService } from './modules/moderation/moderation.service.js';
 import { BlocksRepository } from './modules/blocks/blocks.repository.js';
@@ -326,6 +328,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
   jobs.every('posts.trimTimelines', 60 * 60_000, () => feed.trimTimelines());
   jobs.every('billing.expire', 10 * 60_000, () => billing.expire());
+  // exports: a person's data as a ZIP (docs/product/your-data.md)
+  const exports = new ExportsService({
+    ...{ exports: new ExportsRepository(db), users, storage: deps.storage, jobs, mailer, clock },
+    ...{ publicUrl: config.publicUrl, signer: new UrlSigner(config.jwtSecret), log: app.log },
+  });
+  jobs.every('exports.removeExpired', 60 * 60_000, () => exports.removeExpired());
   jobs.every('moderation.liftSuspensions', 10 * 60_000, () => moderation.liftEndedSuspensions());
   const reminders = new StreakReminderService({
     ...{ db, reminders: new StreakRemindersRepository(db), notifications, clock },
@@ -367,7 +375,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...{ media, limits, statsReport, users, profiles, referrals, blocks, onboarding, vibes },
     ...{ quests, checkIns, restDays, sharing, questBoard, leaderboard, posts, feed, reactions },
     ...{ comments, explore, dms, activity, notifications, realtime, push, auth, signIns },
-    ...{ loginGuard, system, admin, billing, moderation },
+    ...{ loginGuard, system, admin, billing, moderation, exports },
   });
 
   await serveWebAppLast(app, config.webDist);

@@ -29,4 +29,5 @@ export * from './realtime.js';
 export * from './push.js';
 export * from './billing.js';
 export * from './moderation.js';
+export * from './exports.js';
 export * from './admin.js';

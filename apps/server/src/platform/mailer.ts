@@ -5,6 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
+/** Text placed into a mail's HTML part. */
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   close(): void;

@@ -1,10 +1,4 @@
-import type { Mail } from '../../platform/mailer.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml, type Mail } from '../../platform/mailer.js';
 
 export function resetPasswordMail(to: string, name: string, link: string): Mail {
   return {

@@ -7,6 +7,10 @@ export const safetyRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/moderation-page')).ModerationPage }),
   },
   {
+    path: 'settings/your-data',
+    lazy: async () => ({ Component: (await import('./routes/your-data-page')).YourDataPage }),
+  },
+  {
     path: 'settings/reports',
     lazy: async () => ({ Component: (await import('./routes/my-reports-page')).MyReportsPage }),
   },

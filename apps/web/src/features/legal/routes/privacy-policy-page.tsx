@@ -121,11 +121,16 @@ export function PrivacyPolicyPage() {
         <ul>
           <li>Delete any post, comment, quest or voice intro yourself, at any time.</li>
           <li>
-            To get a copy of all your data, or to delete your account, write to{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> from your account’s email
-            address. A deleted account is closed at once, and erased completely after 14 days: your
-            posts, comments, the voice messages you sent, your reactions and vibes, your files, and
-            your place on every count. Export and deletion are coming to the app itself.
+            Download a copy of all your data in <Link to="/settings/your-data">Your data</Link>: a
+            ZIP of your profile, quests, check-ins, posts, comments, messages, vibes and reactions,
+            with your own voice notes, photos and videos. It is kept for 7 days.
+          </li>
+          <li>
+            To delete your account, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>{' '}
+            from your account’s email address. A deleted account is closed at once, and erased
+            completely after 14 days: your posts, comments, the voice messages you sent, your
+            reactions and vibes, your files, and your place on every count. Deletion is coming to
+            the app itself.
           </li>
         </ul>
       </section>

@@ -31,6 +31,7 @@ const SECTIONS: ReadonlyArray<{ to: string; label: string; hint?: string }> = [
     label: 'Support tier',
     hint: 'Your tier, its limits, and supporting Doers',
   },
+  { to: '/settings/your-data', label: 'Your data', hint: 'Download a copy of everything you made' },
   { to: '/settings/reports', label: 'Your reports', hint: 'What you reported, and what was done' },
   { to: '/settings/help', label: 'Help' },
   { to: '/settings/terms', label: 'Terms of Service' },
