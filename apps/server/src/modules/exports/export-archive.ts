@@ -3,19 +3,8 @@ import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { ObjectStorage } from '../../platform/object-storage.js';
+import { EXTENSIONS } from '../media/media-serving.js';
 import type { PersonData } from './exports.repository.js';
-
-const EXTENSIONS: Record<string, string> = {
-  'audio/webm': 'webm',
-  'audio/mp4': 'm4a',
-  'audio/mpeg': 'mp3',
-  'audio/ogg': 'ogg',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-};
 
 const README = `Your data from Doers
 

@@ -23,7 +23,8 @@ export type ServedFile = {
 // Never served as anything else, whatever a row says: no HTML, no SVG, no script.
 const SERVABLE = new Set(['audio/mp4', 'image/jpeg', 'image/webp', 'video/mp4', 'video/webm']);
 
-const EXTENSIONS: Record<string, string> = {
+/** The file extension of each stored type (downloads, the data export). */
+export const EXTENSIONS: Record<string, string> = {
   'audio/mp4': 'm4a',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',

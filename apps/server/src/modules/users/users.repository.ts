@@ -294,11 +294,7 @@ export class UsersRepository {
     return rows[0];
   }
 
-  async setTier(
-    id: string,
-    tier: TierColumns,
-    tx: Queryable = this.db,
-  ): Promise<UserRow | undefined> {
+  async setTier(id: string, tier: TierColumns, tx: Queryable = this.db) {
     const rows = await tx.query<UserRow>(
       `UPDATE users SET supporter_tier = $2, payment_status = $3, limit_quests = $4,
                         limit_post_duration = $5, limit_dm_duration = $6, updated_at = now()
