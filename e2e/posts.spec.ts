@@ -172,8 +172,13 @@ test('a post with a photo: smiled, hummed, vibed and commented on, seen by its a
   ).toBeVisible();
   const comment = page.getByRole('group', { name: `Voice comment by ${friendName}` });
   await expect(comment).toBeVisible();
-  // The post's author may delete any comment on it.
+  // The post's author may delete any comment on it, or report it.
   await expect(page.getByRole('button', { name: `Delete comment by ${friendName}` })).toBeVisible();
+  await page.getByRole('button', { name: `Report comment by ${friendName}` }).click();
+  const reportDialog = page.getByRole('dialog', { name: 'Report this voice comment' });
+  await reportDialog.getByRole('radio', { name: /Spam/ }).check();
+  await reportDialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thanks for telling us.').first()).toBeVisible();
   await expectNoSeriousA11yIssues(page);
 
   // …and in their stats.

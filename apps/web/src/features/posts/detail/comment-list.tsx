@@ -3,22 +3,27 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { IconMessage, IconTrash } from '../../../components/ui/icons';
+import { IconFlag, IconMessage, IconTrash } from '../../../components/ui/icons';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { VoicePlayer } from '../../../components/voice/voice-player';
 import { errorMessage } from '../../../lib/api-error';
 import { selectSignedInUserId, useAuthStore } from '../../../lib/auth/use-auth-store';
+import { ReportDialog } from '../../safety';
 import { useComments, useDeleteComment } from '../api/use-post';
 import { timeAgo, timeAgoLong } from '../lib/time-ago';
 import { useNow } from '../lib/use-now';
 
-/** A post's voice comments, oldest first, each with a small player and Delete when allowed. */
+/**
+ * A post's voice comments, oldest first, each with a small player, Delete when allowed, and
+ * Report on other people's.
+ */
 export function CommentList({ postId }: { postId: string }) {
   const comments = useComments(postId);
   const remove = useDeleteComment(postId);
   const myId = useAuthStore(selectSignedInUserId);
   const [deleting, setDeleting] = useState<Comment | null>(null);
+  const [reporting, setReporting] = useState<Comment | null>(null);
   const now = useNow();
   const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -85,12 +90,30 @@ export function CommentList({ postId }: { postId: string }) {
                     <IconTrash size={18} />
                   </button>
                 )}
+                {!mine && (
+                  <button
+                    type="button"
+                    className="comment__delete comment__report"
+                    aria-label={`Report comment by ${name}`}
+                    onClick={() => setReporting(comment)}
+                  >
+                    <IconFlag size={18} />
+                  </button>
+                )}
               </li>
             );
           })}
         </ol>
       )}
       <LoadMoreButton query={comments} label="Load more comments" variant="ghost" />
+      {reporting && (
+        <ReportDialog
+          open
+          onClose={() => setReporting(null)}
+          targetType="comment"
+          targetId={reporting.id}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this comment?"
