@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -6,6 +6,22 @@ import { TUTORIALS } from '../lib/tutorial-catalogue';
 import { TUTORIAL_IDS, type TutorialId, type TutorialStatus } from '../lib/tutorial-machine';
 import { useTutorialStore } from '../lib/tutorial-store';
 import './help-page.css';
+
+/** The product in six lines, for someone who just arrived. */
+const HOW: ReadonlyArray<[string, string]> = [
+  ['Quests', 'A goal you pursue, with its tasks. Start one, or join someone else’s.'],
+  [
+    'Check-ins',
+    'Check in every day you work on a quest. Days in a row build your streak; rest days keep it.',
+  ],
+  ['Voice posts', 'Share your progress as a voice note, with a photo or video if you like.'],
+  [
+    'Smiles, hums and vibes',
+    'A smile says well done, a hum passes a post on to your vibers, a vibe cheers a person on.',
+  ],
+  ['Vibers', 'Vibe with people to see their posts; vibers-only posts are for mutual vibers.'],
+  ['Safety', 'Block anyone, and report what breaks the rules from its “…” menu or flag.'],
+];
 
 const STATUS_LABELS: Record<TutorialStatus, string> = {
   pending: 'Not started',
@@ -28,6 +44,23 @@ export function HelpPage() {
   return (
     <div className="page help-page">
       <h1 className="page__title">Help</h1>
+      <section className="card" aria-labelledby="how-title">
+        <h2 id="how-title" className="card__title">
+          How Doers works
+        </h2>
+        <dl className="help-how">
+          {HOW.map(([term, text]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{text}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="muted">
+          The rules: <Link to="/settings/terms">Terms of Service</Link> and{' '}
+          <Link to="/settings/privacy-policy">Privacy Policy</Link>.
+        </p>
+      </section>
       <section className="card" aria-labelledby="tutorials-title">
         <h2 id="tutorials-title" className="card__title">
           Tutorials
