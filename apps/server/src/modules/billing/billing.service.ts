@@ -4,6 +4,7 @@ import {
   type BillingStatus,
   type CheckoutRequest,
   type CheckoutSession,
+  type PaidTier,
 } from '@doers/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database.js';
@@ -136,15 +137,7 @@ export class BillingService {
   private async apply(tx: Queryable, e: PaymentEvent, provider: string, now: Date) {
     switch (e.kind) {
       case 'checkout-paid': {
-        await this.deps.billing.save(tx, {
-          user_id: e.userId,
-          provider,
-          customer_id: e.customerId,
-          subscription_id: e.subscriptionId,
-          tier: e.tier,
-          status: 'active',
-          updated_at: now,
-        });
+        await this.deps.billing.save(tx, { ...rowOf(e, provider, now), status: 'active' });
         await this.deps.users.setTier(e.userId, e.tier, 'Paid', tx);
         return;
       }
@@ -154,14 +147,9 @@ export class BillingService {
         const latest = await this.deps.billing.ofUser(e.userId, tx);
         if (!known && latest && latest.status !== 'ended') return;
         await this.deps.billing.save(tx, {
-          user_id: e.userId,
-          provider,
-          customer_id: e.customerId,
-          subscription_id: e.subscriptionId,
-          tier: e.tier,
+          ...rowOf(e, provider, now),
           status: e.state,
           period_end: e.periodEnd,
-          updated_at: now,
         });
         if (e.state === 'active') await this.deps.users.setTier(e.userId, e.tier, 'Paid', tx);
         else if (e.state === 'ended') await this.dropToFree(tx, e.userId);
@@ -221,4 +209,20 @@ export class BillingService {
     this.deps.log.error({ err: error }, 'the payment provider failed');
     return new HttpError(502, 'The payment provider did not answer. Please try again.');
   }
+}
+
+/** The subscription row an event describes, whatever its status. */
+function rowOf(
+  e: { userId: string; customerId: string; subscriptionId: string; tier: PaidTier },
+  provider: string,
+  now: Date,
+) {
+  return {
+    user_id: e.userId,
+    provider,
+    customer_id: e.customerId,
+    subscription_id: e.subscriptionId,
+    tier: e.tier,
+    updated_at: now,
+  };
 }
