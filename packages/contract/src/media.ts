@@ -12,7 +12,7 @@ export const MEDIA_KINDS = ['voice', 'photo', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** What an upload is for: it decides which kinds are taken and the voice duration limit. */
-export const MEDIA_PURPOSES = ['post', 'comment', 'dm', 'voice-intro', 'avatar'] as const;
+export const MEDIA_PURPOSES = ['post', 'comment', 'dm', 'voice-intro', 'avatar', 'report'] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
 
 export const MEDIA_PURPOSE_KINDS: Record<MediaPurpose, readonly MediaKind[]> = {
@@ -21,14 +21,16 @@ export const MEDIA_PURPOSE_KINDS: Record<MediaPurpose, readonly MediaKind[]> = {
   dm: ['voice'],
   'voice-intro': ['voice'],
   avatar: ['photo'],
+  /** The reporter's own voice note on a report (docs/product/safety.md). */
+  report: ['voice'],
 };
 
 const MB = 1024 * 1024;
 
 /**
  * The rules every upload is checked against. A post's voice note may last the author's
- * `limits.postDuration` seconds and a message `limits.dmDuration`; comments and voice intros
- * `VOICE_SECONDS_FIXED`.
+ * `limits.postDuration` seconds and a message `limits.dmDuration`; comments, voice intros and a
+ * report's note `VOICE_SECONDS_FIXED`.
  */
 export const MEDIA_LIMITS = {
   voiceBytes: 20 * MB,
@@ -44,9 +46,10 @@ export const MEDIA_LIMITS = {
   maxInputPixels: 8192 * 8192,
 } as const;
 
-export const VOICE_SECONDS_FIXED: Record<'comment' | 'voice-intro', number> = {
+export const VOICE_SECONDS_FIXED: Record<'comment' | 'voice-intro' | 'report', number> = {
   comment: 60,
   'voice-intro': 60,
+  report: 60,
 };
 
 /** How many waveform peaks a voice note carries (each 0–1, evenly over its duration). */

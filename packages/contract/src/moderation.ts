@@ -34,6 +34,11 @@ export const createReportRequest = z.object({
     .trim()
     .max(REPORT_NOTE_MAX, `Keep the note under ${REPORT_NOTE_MAX} characters`)
     .default(''),
+  /**
+   * A voice note instead of, or besides, the text: an upload of the reporter's own with purpose
+   * 'report' (at most VOICE_SECONDS_FIXED.report seconds). Only the moderation team hears it.
+   */
+  voiceMediaId: z.uuid('Not a valid voice note id').nullable().optional(),
 });
 export type CreateReportRequest = z.input<typeof createReportRequest>;
 
@@ -47,6 +52,8 @@ export const report = z.object({
   targetId: z.string(),
   category: z.enum(REPORT_CATEGORIES),
   note: z.string(),
+  /** The reporter's voice note (playable by them), or null. */
+  voice: media.nullable(),
   status: z.enum(REPORT_STATUSES),
   /** What the team did, in words, once it was handled. */
   outcome: z.string().nullable(),
@@ -109,6 +116,8 @@ export const queueItem = z.object({
       reporter: personSummary.nullable(),
       category: z.enum(REPORT_CATEGORIES),
       note: z.string(),
+      /** The reporter's voice note (playable: a signed URL); never shown about oneself. */
+      voice: media.nullable(),
       createdAt: z.string(),
     }),
   ),

@@ -185,7 +185,8 @@ export class MediaPipeline {
 
   /** Seconds a voice note for `purpose` may last: the person's own limits for posts and DMs. */
   async voiceLimitSeconds(ownerId: string, purpose: MediaPurpose): Promise<number> {
-    if (purpose === 'comment' || purpose === 'voice-intro') return VOICE_SECONDS_FIXED[purpose];
+    if (purpose === 'comment' || purpose === 'voice-intro' || purpose === 'report')
+      return VOICE_SECONDS_FIXED[purpose];
     const limits = await this.deps.voiceLimits(ownerId);
     const seconds = purpose === 'dm' ? limits.dmDuration : limits.postDuration;
     if (seconds <= 0) throw new HttpError(403, 'Voice messages are not available on your plan');

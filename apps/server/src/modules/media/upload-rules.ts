@@ -16,6 +16,7 @@ const KIND_ONLY: Record<Exclude<MediaPurpose, 'post'>, string> = {
   dm: 'Messages take voice notes only',
   'voice-intro': 'A voice intro must be a voice note',
   avatar: 'A profile picture must be a photo',
+  report: 'A report takes a voice note only',
 };
 
 const NAMES: Record<MediaKind, string> = { voice: 'Voice notes', photo: 'Photos', video: 'Videos' };

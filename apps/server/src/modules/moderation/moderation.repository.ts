@@ -23,6 +23,8 @@ export type ReportRow = {
   outcome: string | null;
   created_at: Date;
   resolved_at: Date | null;
+  /** The reporter's voice note. */
+  voice: MediaJson | null;
 };
 
 export type AuditRow = {
@@ -52,12 +54,16 @@ export type QueueRow = {
     reporter: PersonSummary | null;
     category: ReportCategory;
     note: string;
+    voice: MediaJson | null;
     createdAt: string;
   }[];
 };
 
 const REPORT_COLUMNS = `id, target_type, target_id, category, note, status, outcome, created_at,
   resolved_at`;
+/** A report's voice note as JSON (`r` is the report), null without one. */
+const REPORT_VOICE = (r: string) =>
+  `(SELECT to_jsonb(m) FROM media m WHERE m.id = ${r}.voice_media_id)`;
 
 /** reports and moderation_log, and the hidden marks and suspensions they lead to. */
 export class ModerationRepository {
@@ -78,22 +84,28 @@ export class ModerationRepository {
     return rows[0]?.owner ?? null;
   }
 
-  /** The new report, or undefined when this person reported this thing before. */
-  async insertReport(r: {
-    reporterId: string;
-    targetType: ReportTarget;
-    targetId: string;
-    targetUserId: string;
-    category: ReportCategory;
-    note: string;
-    at: Date;
-  }): Promise<ReportRow | undefined> {
-    const rows = await this.db.query<ReportRow>(
+  /**
+   * The new report, or undefined when this person reported this thing before. Its voice note
+   * comes after (setVoice), once media has attached it.
+   */
+  async insertReport(
+    tx: Queryable,
+    r: {
+      reporterId: string;
+      targetType: ReportTarget;
+      targetId: string;
+      targetUserId: string;
+      category: ReportCategory;
+      note: string;
+      at: Date;
+    },
+  ): Promise<ReportRow | undefined> {
+    const rows = await tx.query<ReportRow>(
       `INSERT INTO reports (id, reporter_id, target_type, target_id, target_user_id, category,
                             note, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (reporter_id, target_type, target_id) DO NOTHING
-       RETURNING ${REPORT_COLUMNS}`,
+       RETURNING ${REPORT_COLUMNS}, NULL::jsonb AS voice`,
       [
         randomUUID(),
         r.reporterId,
@@ -108,13 +120,17 @@ export class ModerationRepository {
     return rows[0];
   }
 
+  async setVoice(tx: Queryable, reportId: string, mediaId: string): Promise<void> {
+    await tx.query('UPDATE reports SET voice_media_id = $2 WHERE id = $1', [reportId, mediaId]);
+  }
+
   myReports(
     reporterId: string,
     cursor: { at: Date; id: string } | null,
     limit: number,
   ): Promise<ReportRow[]> {
     return this.db.query<ReportRow>(
-      `SELECT ${REPORT_COLUMNS} FROM reports
+      `SELECT ${REPORT_COLUMNS}, ${REPORT_VOICE('reports')} AS voice FROM reports
         WHERE reporter_id = $1
           AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
         ORDER BY created_at DESC, id DESC LIMIT $4`,
@@ -147,7 +163,8 @@ export class ModerationRepository {
                                  AND x.hidden_at IS NULL)
               END AS voice,
               (SELECT json_agg(json_build_object('id', r.id, 'reporter', ${PERSON('ru')},
-                        'category', r.category, 'note', r.note, 'createdAt', r.created_at)
+                        'category', r.category, 'note', r.note, 'voice', ${REPORT_VOICE('r')},
+                        'createdAt', r.created_at)
                         ORDER BY r.created_at DESC)
                  FROM reports r LEFT JOIN users ru ON ru.id = r.reporter_id
                 WHERE r.target_type = o.target_type AND r.target_id = o.target_id

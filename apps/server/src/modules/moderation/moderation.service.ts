@@ -2,6 +2,7 @@ import type {
   AuditEntry,
   AuditPage,
   createReportRequest,
+  Media,
   ModerationActionRequest,
   moderationActionRequest,
   ModerationQueue,
@@ -71,17 +72,35 @@ export class ModerationService {
           ? 'You cannot report yourself'
           : `You cannot report your own ${THING[targetType]}`,
       );
-    const row = await this.deps.moderation.insertReport({
-      reporterId,
-      targetType,
-      targetId,
-      targetUserId: owner,
-      category: input.category,
-      note: input.note,
-      at: this.deps.clock.now(),
+    const voiceMediaId = input.voiceMediaId ?? null;
+    return this.deps.db.transaction(async (tx) => {
+      const row = await this.deps.moderation.insertReport(tx, {
+        reporterId,
+        targetType,
+        targetId,
+        targetUserId: owner,
+        category: input.category,
+        note: input.note,
+        at: this.deps.clock.now(),
+      });
+      if (!row) throw conflict(`You already reported this ${THING[targetType]}`);
+      if (!voiceMediaId) return this.#presentReport(row);
+      // The reporter's own upload made for a report: media checks whose it is, that it is a voice
+      // note by its bytes (at upload) and that nothing else uses it. It stays their media row, so
+      // it goes with their account; no access rule is registered for 'report', so besides them
+      // only whoever holds a signed URL (moderators, from the queue) can play it.
+      const voice = await this.deps.media.attach(tx, {
+        mediaId: voiceMediaId,
+        ownerId: reporterId,
+        type: 'report',
+        attachedId: row.id,
+        isPublic: false,
+        purpose: 'report',
+        kinds: ['voice'],
+      });
+      await this.deps.moderation.setVoice(tx, row.id, voiceMediaId);
+      return this.#presentReport(row, voice);
     });
-    if (!row) throw conflict(`You already reported this ${THING[targetType]}`);
-    return presentReport(row);
   }
 
   async myReports(reporterId: string, query: z.output<typeof pageQuery>): Promise<ReportPage> {
@@ -92,7 +111,7 @@ export class ModerationService {
       limit,
     );
     const p = page(rows, limit, (r) => ({ at: r.created_at, id: r.id }));
-    return { items: p.items.map(presentReport), nextCursor: p.nextCursor };
+    return { items: p.items.map((r) => this.#presentReport(r)), nextCursor: p.nextCursor };
   }
 
   async queue(moderatorId: string): Promise<ModerationQueue> {
@@ -110,7 +129,15 @@ export class ModerationService {
         gone: r.target_type !== 'user' && !r.voice,
         reportCount: r.report_count,
         latestAt: new Date(r.latest_at).toISOString(),
-        reports: r.reports.map((x) => ({ ...x, createdAt: new Date(x.createdAt).toISOString() })),
+        reports: r.reports.map((x) => ({
+          ...x,
+          // A moderator reported about never hears what the reporters said of them.
+          voice:
+            x.voice && r.target_user_id !== moderatorId
+              ? this.deps.media.present(mediaRowOf(x.voice))
+              : null,
+          createdAt: new Date(x.createdAt).toISOString(),
+        })),
         history: {
           reports: r.earlier_reports,
           actions: actions
@@ -205,6 +232,21 @@ export class ModerationService {
     for (const { id } of lifted) await this.deps.users.bumpSessionEpoch(this.deps.db, id);
     return lifted.length;
   }
+
+  #presentReport(r: ReportRow, voice?: Media): Report {
+    return {
+      id: r.id,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      category: r.category,
+      note: r.note,
+      voice: voice ?? (r.voice ? this.deps.media.present(mediaRowOf(r.voice)) : null),
+      status: r.status,
+      outcome: r.outcome,
+      createdAt: r.created_at.toISOString(),
+      resolvedAt: r.resolved_at?.toISOString() ?? null,
+    };
+  }
 }
 
 /** What the reporters are told, in words. */
@@ -219,20 +261,6 @@ function outcomeOf(action: ModerationActionRequest['action'], type: ReportTarget
     case 'dismiss':
       return 'The team looked and found it within the Terms, so it stays.';
   }
-}
-
-function presentReport(r: ReportRow): Report {
-  return {
-    id: r.id,
-    targetType: r.target_type,
-    targetId: r.target_id,
-    category: r.category,
-    note: r.note,
-    status: r.status,
-    outcome: r.outcome,
-    createdAt: r.created_at.toISOString(),
-    resolvedAt: r.resolved_at?.toISOString() ?? null,
-  };
 }
 
 function presentAudit(a: AuditRow): AuditEntry {
