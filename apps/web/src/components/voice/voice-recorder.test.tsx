@@ -108,6 +108,18 @@ describe('VoiceRecorder (tap mode)', () => {
     expect(button('Record voice intro')).toBeTruthy();
   });
 
+  it('tells the form around it each phase, so a take not sent yet is not lost', async () => {
+    const phases: string[] = [];
+    renderRecorder({ onPhaseChange: (phase) => phases.push(phase) });
+    await click('Record voice intro');
+    advance(1_000);
+    await click('Stop recording voice intro');
+    expect(phases.at(-1)).toBe('preview');
+    await click('Delete recorded voice intro');
+    expect(phases).toContain('recording');
+    expect(phases.at(-1)).toBe('idle');
+  });
+
   it('warns 10 s before the limit and stops by itself at it', async () => {
     renderRecorder({ maxSeconds: 30 });
     await click('Record voice intro');

@@ -1,11 +1,16 @@
-import { useId, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { IconMic, IconRefresh, IconStop, IconTrash } from '../ui/icons';
 import { formatClock, spokenDuration } from './format-clock';
 import { MICROPHONE_PROBLEMS } from './microphone-problems';
-import { WARNING_SECONDS, useVoiceRecorder, type RecordedVoice } from './use-voice-recorder';
+import {
+  WARNING_SECONDS,
+  useVoiceRecorder,
+  type RecordedVoice,
+  type RecorderPhase,
+} from './use-voice-recorder';
 import { RecordingLive } from './recording-live';
 import { VoicePlayer } from './voice-player';
 import './voice-recorder.css';
@@ -30,6 +35,8 @@ export interface VoiceRecorderProps {
   progress?: number | null;
   /** After a recording was cancelled or deleted. */
   onCancel?: () => void;
+  /** Each change of phase: a form around it can tell a recording not sent yet. */
+  onPhaseChange?: (phase: RecorderPhase) => void;
 }
 
 /**
@@ -45,9 +52,13 @@ export function VoiceRecorder({
   sendDisabledReason,
   progress = null,
   onCancel,
+  onPhaseChange,
 }: VoiceRecorderProps) {
   const recorder = useVoiceRecorder({ maxSeconds });
   const { phase, recording, problem } = recorder;
+  useEffect(() => {
+    onPhaseChange?.(phase);
+  }, [phase, onPhaseChange]);
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);

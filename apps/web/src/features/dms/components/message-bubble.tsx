@@ -1,11 +1,11 @@
 import type { DmMessage } from '@doers/contract';
-import { IconMic, IconTrash } from '../../../components/ui/icons';
+import { IconFlag, IconMic, IconTrash } from '../../../components/ui/icons';
 import { VoicePlayer } from '../../../components/voice/voice-player';
 import { timeAgo } from '../../posts';
 
 /**
  * One voice message: mine on the right with whether the other person has listened to it, theirs
- * on the left. Playing theirs through marks it listened for them (once).
+ * on the left with a flag to report it. Playing theirs through marks it listened for them (once).
  */
 export function MessageBubble({
   message,
@@ -13,12 +13,14 @@ export function MessageBubble({
   now,
   onListened,
   onDelete,
+  onReport,
 }: {
   message: DmMessage;
   otherName: string;
   now: Date;
   onListened: (message: DmMessage) => void;
   onDelete: (message: DmMessage) => void;
+  onReport: (message: DmMessage) => void;
 }) {
   const { mine } = message;
   const label = mine ? 'your voice message' : `voice message from ${otherName}`;
@@ -51,6 +53,16 @@ export function MessageBubble({
             onClick={() => onDelete(message)}
           >
             <IconTrash size={16} />
+          </button>
+        )}
+        {!mine && (
+          <button
+            type="button"
+            className="dm-bubble__delete dm-bubble__report"
+            aria-label={`Report ${label}`}
+            onClick={() => onReport(message)}
+          >
+            <IconFlag size={16} />
           </button>
         )}
       </p>

@@ -16,6 +16,7 @@ import {
   useMessages,
 } from '../api/dms-api';
 import { PendingVoiceList } from '../../../components/offline/pending-voice';
+import { ReportDialog } from '../../safety';
 import { DmComposer } from '../components/dm-composer';
 import { MessageBubble } from '../components/message-bubble';
 import { ThreadHeader } from '../components/thread-header';
@@ -54,6 +55,7 @@ export function ThreadPage() {
   const listened = useMarkListened();
   const remove = useDeleteMessage();
   const [deleting, setDeleting] = useState<DmMessage | null>(null);
+  const [reporting, setReporting] = useState<DmMessage | null>(null);
   const other = conversation.data?.other;
   usePageTitle(other ? `Messages with ${nameOf(other)}` : 'Messages');
 
@@ -111,6 +113,7 @@ export function ThreadPage() {
               now={new Date()}
               onListened={(m) => listened.mutate(m)}
               onDelete={setDeleting}
+              onReport={setReporting}
             />
           ))}
         </ol>
@@ -129,6 +132,14 @@ export function ThreadPage() {
         <DmComposer
           conversation={conversation.data}
           onSent={() => bottom.current?.scrollIntoView({ block: 'end' })}
+        />
+      )}
+      {reporting && (
+        <ReportDialog
+          open
+          onClose={() => setReporting(null)}
+          targetType="dm"
+          targetId={reporting.id}
         />
       )}
       <ConfirmDialog

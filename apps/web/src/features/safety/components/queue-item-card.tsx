@@ -58,6 +58,7 @@ export function QueueItemCard({ item }: { item: QueueItem }) {
         <VoicePlayer
           src={item.voice.url}
           label={`reported ${what}`}
+          peaks={item.voice.waveform}
           durationMs={item.voice.durationMs}
         />
       )}
@@ -68,6 +69,14 @@ export function QueueItemCard({ item }: { item: QueueItem }) {
             <strong>{CATEGORY_LABELS[r.category].label}</strong>
             {r.reporter && <span className="muted"> · @{r.reporter.username}</span>}
             {r.note && <p className="queue-item__note">“{r.note}”</p>}
+            {r.voice && (
+              <VoicePlayer
+                src={r.voice.url}
+                label={`voice note from ${r.reporter ? `@${r.reporter.username}` : 'the reporter'}`}
+                peaks={r.voice.waveform}
+                durationMs={r.voice.durationMs}
+              />
+            )}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { IconCheck } from '../../../components/ui/icons';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
+import { VoicePlayer } from '../../../components/voice/voice-player';
 import { errorMessage } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMyReports } from '../api/safety-api';
@@ -41,6 +42,15 @@ export function MyReportsPage() {
               <p className={`report-status report-status--${r.status}`}>
                 {STATUS_LABELS[r.status]}
               </p>
+              {r.note && <p className="my-reports__note">“{r.note}”</p>}
+              {r.voice && (
+                <VoicePlayer
+                  src={r.voice.url}
+                  label="your voice note"
+                  peaks={r.voice.waveform}
+                  durationMs={r.voice.durationMs}
+                />
+              )}
               {r.outcome && <p className="muted">{r.outcome}</p>}
             </li>
           ))}
