@@ -62,7 +62,7 @@ test('blocks from a profile, which then shows only name and picture; the blocked
   // The other side sees no content either, and the vibing between them has ended.
   const seenByThem = await profileAs(request, other, me);
   expect(seenByThem.viewer).toMatchObject({ blocksYou: true, vibingWith: false });
-  expect((await profileAs(request, me, other)).stats.totalVibers).toBe(0);
+  expect((await profileAs(request, me, other)).stats?.totalVibers).toBe(0);
 
   await page.goto('/settings');
   await page

@@ -2,7 +2,7 @@
 // through 1,000 acknowledged writes; the writers go on after the restart. Every write the server
 // acknowledged, before or after the kill, must be in the database at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicUser } from '@doers/contract';
+import type { User } from '@doers/contract';
 import { call, closeAgents, loopback } from './support/http.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 import { registerFounder, suite, type Person } from './support/suite.js';
@@ -72,7 +72,7 @@ describe('crash', () => {
     const seconds = (performance.now() - started) / 1000;
     const lockWait = server.lockWaitSeconds;
 
-    const profile = await call<PublicUser>(server.url, 'GET', `/api/users/${target.id}`, {
+    const profile = await call<User>(server.url, 'GET', `/api/users/${target.id}`, {
       token: target.accessToken,
       from,
     });

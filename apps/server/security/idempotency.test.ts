@@ -2,7 +2,7 @@
 // as many times as they like. A replay must change nothing and answer what the first one did.
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { Quest, PublicUser } from '@doers/contract';
+import type { Quest, User } from '@doers/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, closeAgents, histogram, loopback, pool, type Reply } from './support/http.js';
 import { registerFounder, suite, type Person } from './support/suite.js';
@@ -151,7 +151,7 @@ describe('idempotency', () => {
 });
 
 async function totalVibes(person: Person): Promise<number> {
-  const res = await call<PublicUser>(main.url, 'GET', `/api/users/${person.id}`, {
+  const res = await call<User>(main.url, 'GET', `/api/users/${person.id}`, {
     token: person.accessToken,
     from,
   });

@@ -78,6 +78,7 @@ import { SystemService } from './modules/system/system.service.js';
 import { SessionUserCache } from './modules/users/session-user-cache.js';
 import { SessionsRepository } from './modules/users/sessions.repository.js';
 import { SessionsService } from './modules/users/sessions.service.js';
+import { PrivacyRepository } from './modules/users/privacy.repository.js';
 import { ProfilesService } from './modules/users/profiles.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -143,7 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionUsers = db.engine === 'pglite' ? new SessionUserCache() : undefined;
   const usersRepository = new UsersRepository(db, sessionUsers);
   const users = new UsersService({ users: usersRepository, stats, referrals, clock });
-  const profiles = new ProfilesService({ db, profiles: usersRepository, media, users, events });
+  const profiles = new ProfilesService({
+    ...{ db, profiles: usersRepository, privacy: new PrivacyRepository(db), media, users, events },
+  });
   const sessions = new SessionsService({ sessions: new SessionsRepository(db, sessionUsers) });
   const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
 

@@ -83,7 +83,17 @@ export const publicUser = z.object({
   isFounder: z.boolean(),
   joinDate: z.string(),
   profile: userProfile,
-  stats: userStats,
+  /**
+   * Null when this person keeps their figures from the viewer: a private profile the viewer
+   * may not see in full (`isPrivate`), or "Show my stats" turned off. Never null on one's own.
+   */
+  stats: userStats.nullable(),
+  /**
+   * The person's profile is private and the viewer is not a mutual viber (they vibe with each
+   * other): bio, voice intro, interests, badges, stats and who invited them are left out; name,
+   * username and picture stay. Always false on one's own record and for mutual vibers.
+   */
+  isPrivate: z.boolean(),
   viewer: profileViewer.nullable(),
   /** Who invited this person to Doers (their referrer), while that account is active. */
   invitedBy: personSummary.nullable(),
@@ -95,6 +105,8 @@ export type PublicUser = z.infer<typeof publicUser>;
  * password hash.
  */
 export const user = publicUser.extend({
+  /** One's own figures are always there. */
+  stats: userStats,
   partitionKey: z.string(),
   email: z.string(),
   createdAt: z.string(),
@@ -195,7 +207,46 @@ export type SetInterestsRequest = z.infer<typeof setInterestsRequest>;
 export const interestsResponse = z.object({ interests: z.array(interest) });
 export type InterestsResponse = z.infer<typeof interestsResponse>;
 
+/** Who sees what of my profile (docs/product/profiles.md#privacy), on /settings/privacy. */
+export const privacySettings = z.object({
+  /** Only mutual vibers (and I) see my bio, voice intro, interests, badges and stats. */
+  privateProfile: z.boolean({ error: 'privateProfile must be true or false' }),
+  /** Other people see my stats on my profile and my check-in calendars; on by default. */
+  showStats: z.boolean({ error: 'showStats must be true or false' }),
+});
+export type PrivacySettings = z.infer<typeof privacySettings>;
+
+/** `PATCH /users/me/privacy`: only the settings given change; at least one is given. */
+export const updatePrivacyRequest = z
+  .strictObject(privacySettings.partial().shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Not a privacy setting: ${issue.keys.join(', ')} (use privateProfile or showStats)`
+        : undefined,
+  })
+  .refine(
+    (body) => body.privateProfile !== undefined || body.showStats !== undefined,
+    'Give privateProfile or showStats to change',
+  );
+export type UpdatePrivacyRequest = z.infer<typeof updatePrivacyRequest>;
+
 export const usersApi = {
+  /** My privacy settings. */
+  privacy: endpoint({
+    method: 'GET',
+    path: '/users/me/privacy',
+    access: 'signed-in',
+    response: privacySettings,
+  }),
+  /** Private profile, show my stats: each applies to every view of my profile at once. */
+  savePrivacy: endpoint({
+    method: 'PATCH',
+    path: '/users/me/privacy',
+    access: 'signed-in',
+    body: updatePrivacyRequest,
+    response: privacySettings,
+    idempotent: true,
+  }),
   get: endpoint({
     method: 'GET',
     path: '/users/:id',

@@ -36,23 +36,32 @@ export class CheckInsRepository {
     await tx.query('DELETE FROM check_ins WHERE id = $1', [id]);
   }
 
-  /** One person's check-ins on a quest and their rest days, between two days. */
+  /**
+   * One person's check-ins on a quest and their rest days, between two days, and whether they
+   * show their stats to others (users.show_stats, read only).
+   */
   async calendar(
     questId: string,
     userId: string,
     from: string,
     to: string,
-  ): Promise<{ check_ins: { day: string; tasks: number }[]; rest_days: string[] }> {
+  ): Promise<{
+    check_ins: { day: string; tasks: number }[];
+    rest_days: string[];
+    show_stats: boolean;
+  }> {
     const rows = await this.db.query<{
       check_ins: { day: string; tasks: number }[];
       rest_days: string[];
+      show_stats: boolean;
     }>(
       `SELECT COALESCE((SELECT json_agg(json_build_object('day', c.day,
                   'tasks', cardinality(c.task_ids)))
                 FROM check_ins c WHERE c.quest_id = $1 AND c.user_id = $2
                   AND c.day BETWEEN $3 AND $4), '[]') AS check_ins,
               ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = $2
-                  AND r.day BETWEEN $3 AND $4) AS rest_days`,
+                  AND r.day BETWEEN $3 AND $4) AS rest_days,
+              COALESCE((SELECT u.show_stats FROM users u WHERE u.id = $2), true) AS show_stats`,
       [questId, userId, from, to],
     );
     return rows[0]!;

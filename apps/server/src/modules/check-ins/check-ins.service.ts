@@ -161,6 +161,10 @@ export class CheckInsService {
     const { today } = checkInWindow(now);
     const days = Array.from({ length: weeks * 7 }, (_, i) => addDays(today, i - weeks * 7 + 1));
     const found = await this.deps.checkIns.calendar(questId, userId, days[0]!, today);
+    // "Show my stats" off (docs/product/profiles.md#privacy): the calendar is theirs alone.
+    if (userId !== viewerId && !found.show_stats) {
+      throw forbidden('This person keeps their check-in calendar to themselves');
+    }
     const rest = new Set(found.rest_days);
     return {
       days: days.map((day) => {

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@doers/contract';
+import type { UserStats } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import { conflict } from '../../platform/errors.js';
 import type { Day } from '@doers/contract';
@@ -51,7 +51,7 @@ export class StatsService {
    * The public figures, from a row read with the person's rest days (a profile in one read):
    * the current streak counts only while alive in the person's own day.
    */
-  figuresOf(row: StatsRow & { rest_days: string[] }, now: LocalNow): PublicUser['stats'] {
+  figuresOf(row: StatsRow & { rest_days: string[] }, now: LocalNow): UserStats {
     const last = lastMarkOf(row);
     return presentStats(row, currentStreak(row.current_streak, last, new Set(row.rest_days), now));
   }
@@ -176,7 +176,7 @@ export function toCheckIn(r: CheckInRow): CheckIn {
   };
 }
 
-function presentStats(s: StatsRow, current: number): PublicUser['stats'] {
+function presentStats(s: StatsRow, current: number): UserStats {
   return {
     activeQuests: s.active_quests,
     completedQuests: s.completed_quests,

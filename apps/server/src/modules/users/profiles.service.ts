@@ -2,6 +2,8 @@ import {
   VOICE_SECONDS_FIXED,
   type Interest,
   type MediaPurpose,
+  type PrivacySettings,
+  type UpdatePrivacyRequest,
   type UpdateProfileRequest,
   type User,
 } from '@doers/contract';
@@ -9,18 +11,21 @@ import type { Database } from '../../db/database.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { MediaService } from '../media/media.service.js';
+import type { PrivacyColumns, PrivacyRepository } from './privacy.repository.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
 
 /**
  * What a person says about themselves (docs/product/profiles.md): name, bio, colours, the
- * profile picture and voice intro (media attached to the person, public) and interests.
+ * profile picture and voice intro (media attached to the person, public) and interests; and who
+ * sees them (#privacy: a private profile, showing one's stats; the presenter applies them).
  */
 export class ProfilesService {
   constructor(
     private readonly deps: {
       db: Database;
       profiles: UsersRepository;
+      privacy: PrivacyRepository;
       media: MediaService;
       users: UsersService;
       events: EventBus;
@@ -114,6 +119,22 @@ export class ProfilesService {
     return this.#own(userId);
   }
 
+  async privacy(userId: string): Promise<PrivacySettings> {
+    const row = await this.deps.privacy.privacyOf(userId);
+    if (!row) throw notFound('User not found');
+    return presentPrivacy(row);
+  }
+
+  /** Applies at once: every view of a profile reads these columns (the feed keeps none). */
+  async savePrivacy(userId: string, changes: UpdatePrivacyRequest): Promise<PrivacySettings> {
+    const row = await this.deps.privacy.setPrivacy(userId, {
+      private_profile: changes.privateProfile,
+      show_stats: changes.showStats,
+    });
+    if (!row) throw notFound('User not found');
+    return presentPrivacy(row);
+  }
+
   /** Someone else's upload, or none, is "not found"; one made for another use is refused. */
   async #checkUpload(userId: string, mediaId: string, purpose: MediaPurpose) {
     const upload = await this.deps.media.ownUpload(userId, mediaId);
@@ -131,4 +152,8 @@ export class ProfilesService {
   async #own(userId: string): Promise<User> {
     return (await this.deps.users.getUser(userId, userId)) as User;
   }
+}
+
+function presentPrivacy(row: PrivacyColumns): PrivacySettings {
+  return { privateProfile: row.private_profile, showStats: row.show_stats };
 }

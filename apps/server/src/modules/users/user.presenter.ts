@@ -1,23 +1,33 @@
-import type { PublicUser, User } from '@doers/contract';
+import type { PublicUser, User, UserStats } from '@doers/contract';
 import { publicMediaUrl } from '../media/media-serving.js';
 import { monthKey } from '../referrals/referral-quota.js';
 import type { ReferralQuota } from '../referrals/referrals.service.js';
-import type { ProfileRow } from './users.repository.js';
+import type { ProfileRow } from './user-rows.js';
 
-type Stats = PublicUser['stats'];
+type Stats = UserStats;
 
 export function presentPublicUser(u: ProfileRow, stats: Stats): PublicUser {
   const user = presentProfile(u, stats);
   // Blocked either way (docs/product/blocking.md): the name and picture stay, so that one can
   // recognise the person and unblock them; nothing else of the profile is shown.
-  if (!user.viewer?.blockedByYou && !user.viewer?.blocksYou) return user;
+  if (user.viewer?.blockedByYou || user.viewer?.blocksYou) {
+    return { ...withoutAbout(user), stats: zeroed(stats) };
+  }
+  // A private profile (docs/product/profiles.md#privacy) is whole only to mutual vibers: the
+  // rule of vibers-only posts and quests. Vibing with the person alone unlocks nothing.
+  const mutual = u.viewer_vibing_with === true && u.viewer_vibed_by === true;
+  if (u.private_profile && !mutual) return { ...withoutAbout(user), stats: null, isPrivate: true };
+  return u.show_stats ? user : { ...user, stats: null };
+}
+
+/** Name, username and picture only: what the person says about themselves is left out. */
+function withoutAbout(user: PublicUser): PublicUser {
   return {
     ...user,
     bio: '',
     interests: [],
     voiceIntro: null,
     profile: { ...user.profile, badges: [], isGOAT: false },
-    stats: zeroed(stats),
     invitedBy: null,
   };
 }
@@ -26,7 +36,8 @@ function zeroed(stats: Stats): Stats {
   return Object.fromEntries(Object.keys(stats).map((key) => [key, 0])) as Stats;
 }
 
-function presentProfile(u: ProfileRow, stats: Stats): PublicUser {
+/** The whole profile, as its owner (and, unless private or blocked, everyone) sees it. */
+function presentProfile(u: ProfileRow, stats: Stats): PublicUser & { stats: Stats } {
   const isFounder = u.founder_id !== null;
   return {
     id: u.id,
@@ -55,6 +66,7 @@ function presentProfile(u: ProfileRow, stats: Stats): PublicUser {
       isGOAT: u.is_goat,
     },
     stats,
+    isPrivate: false,
     invitedBy: u.invited_by,
     viewer:
       u.viewer_vibing_with === null || u.viewer_vibed_by === null

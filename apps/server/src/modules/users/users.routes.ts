@@ -18,5 +18,7 @@ export function usersRoutes(
   route(usersApi.removeVoiceIntro, ({ auth }) => profiles.removeVoiceIntro(auth.userId));
   route(usersApi.interests, async () => ({ interests: await profiles.interests() }));
   route(usersApi.setInterests, ({ auth, body }) => profiles.setInterests(auth.userId, body.ids));
+  route(usersApi.privacy, ({ auth }) => profiles.privacy(auth.userId));
+  route(usersApi.savePrivacy, ({ auth, body }) => profiles.savePrivacy(auth.userId, body));
   route(usersApi.get, ({ auth, params }) => users.getUser(auth.userId, params.id));
 }

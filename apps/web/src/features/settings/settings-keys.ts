@@ -6,4 +6,5 @@ export const settingsKeys = {
   interests: ['settings', 'interests'] as const,
   blockedUsers: ['settings', 'blocked-users'] as const,
   dmSettings: ['settings', 'dm-settings'] as const,
+  privacy: ['settings', 'privacy'] as const,
 };

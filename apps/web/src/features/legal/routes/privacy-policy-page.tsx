@@ -82,7 +82,10 @@ export function PrivacyPolicyPage() {
         <ul>
           <li>
             Your profile (name, username, picture, voice intro, interests, badges and stats) is seen
-            by people signed in to Doers, unless you blocked them.
+            by people signed in to Doers, unless you blocked them. With a private profile, only
+            people you vibe with who also vibe with you see more than your name, username and
+            picture; and you can keep your stats to yourself. Both are in{' '}
+            <Link to="/settings/privacy">Privacy settings</Link>.
           </li>
           <li>
             A <strong>public</strong> post or quest is seen by anyone signed in; a public quest’s

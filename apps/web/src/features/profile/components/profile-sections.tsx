@@ -1,5 +1,6 @@
-import type { PublicUser } from '@doers/contract';
+import type { PublicUser, UserStats } from '@doers/contract';
 import { Link } from 'react-router';
+import { IconLock } from '../../../components/ui/icons';
 import { InterestChips } from '../../../components/ui/interest-chips';
 import { VoicePlayer } from '../../../components/voice/voice-player';
 import { vibesPath, type VibesTab } from '../../vibes';
@@ -108,40 +109,70 @@ const FIGURE_LINKS: Partial<Record<string, VibesTab>> = {
 };
 
 export function StatsSection({ person, isOwn = false }: { person: PublicUser; isOwn?: boolean }) {
+  const { stats } = person;
   return (
     <section className="card" aria-labelledby="stats-title">
       <h2 id="stats-title" className="card__title">
         Stats
       </h2>
-      <dl className="stat-row profile-stats">
-        {profileFigures(person.stats).map((figure) => {
-          const tab = isOwn ? FIGURE_LINKS[figure.key] : undefined;
-          return (
-            <div key={figure.key} className="stat-row__item">
-              <dt>{figure.label}</dt>
-              <dd>
-                {tab ? (
-                  <Link
-                    to={vibesPath(tab)}
-                    className="profile-stats__link"
-                    aria-label={`${figure.label}: ${figure.value}, see the list`}
-                  >
-                    {figure.value}
-                  </Link>
-                ) : (
-                  figure.value
-                )}
-              </dd>
-            </div>
-          );
-        })}
-      </dl>
+      {stats ? (
+        <StatFigures stats={stats} isOwn={isOwn} />
+      ) : (
+        <p className="muted">{firstName(person)} keeps their stats private.</p>
+      )}
       {isOwn && (
         <p className="profile-stats__more">
           <Link to="/stats">All my stats</Link>
           <Link to="/leaderboard">Leaderboard</Link>
         </p>
       )}
+    </section>
+  );
+}
+
+function StatFigures({ stats, isOwn }: { stats: UserStats; isOwn: boolean }) {
+  return (
+    <dl className="stat-row profile-stats">
+      {profileFigures(stats).map((figure) => {
+        const tab = isOwn ? FIGURE_LINKS[figure.key] : undefined;
+        return (
+          <div key={figure.key} className="stat-row__item">
+            <dt>{figure.label}</dt>
+            <dd>
+              {tab ? (
+                <Link
+                  to={vibesPath(tab)}
+                  className="profile-stats__link"
+                  aria-label={`${figure.label}: ${figure.value}, see the list`}
+                >
+                  {figure.value}
+                </Link>
+              ) : (
+                figure.value
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/**
+ * In place of what a private profile leaves out (docs/product/profiles.md#privacy): the same
+ * mutual rule as vibers-only posts and quests.
+ */
+export function PrivateProfileSection({ person }: { person: PublicUser }) {
+  return (
+    <section className="card profile-private" aria-labelledby="private-profile-title">
+      <h2 id="private-profile-title" className="card__title profile-private__title">
+        <IconLock size={18} />
+        This profile is private
+      </h2>
+      <p className="muted">
+        Only people {firstName(person)} vibes with who also vibe with them see their bio, voice
+        intro, interests, badges and stats. Their public quests and posts are below.
+      </p>
     </section>
   );
 }

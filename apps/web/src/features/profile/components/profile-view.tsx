@@ -6,6 +6,7 @@ import { ProfileQuests } from './profile-quests';
 import {
   BadgesSection,
   InterestsSection,
+  PrivateProfileSection,
   StatsSection,
   VoiceIntroSection,
 } from './profile-sections';
@@ -13,7 +14,10 @@ import '../../../components/ui/button.css';
 import '../../../components/ui/state-panels.css';
 import './profile-view.css';
 
-/** A whole profile, mine or someone else's; `actions` go under the name (edit, vibe). */
+/**
+ * A whole profile, mine or someone else's; `actions` go under the name (edit, vibe). A private
+ * one I may not see in full keeps only the name, picture and what is shared publicly.
+ */
 export function ProfileView({
   person,
   isOwn,
@@ -26,10 +30,16 @@ export function ProfileView({
   return (
     <>
       <ProfileHeader person={person} actions={actions} />
-      <VoiceIntroSection person={person} isOwn={isOwn} />
-      <StatsSection person={person} isOwn={isOwn} />
-      <InterestsSection person={person} isOwn={isOwn} />
-      <BadgesSection person={person} />
+      {person.isPrivate ? (
+        <PrivateProfileSection person={person} />
+      ) : (
+        <>
+          <VoiceIntroSection person={person} isOwn={isOwn} />
+          <StatsSection person={person} isOwn={isOwn} />
+          <InterestsSection person={person} isOwn={isOwn} />
+          <BadgesSection person={person} />
+        </>
+      )}
       <ProfileQuests person={person} isOwn={isOwn} />
       <ProfilePosts person={person} isOwn={isOwn} />
     </>

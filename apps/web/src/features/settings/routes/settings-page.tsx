@@ -15,7 +15,11 @@ import './settings-page.css';
 const SECTIONS: ReadonlyArray<{ to: string; label: string; hint?: string }> = [
   { to: '/settings/profile', label: 'Edit profile', hint: 'Name, bio, photo, voice intro, halo' },
   { to: '/settings/interests', label: 'Interests', hint: 'What you are into, on your profile' },
-  { to: '/settings/privacy', label: 'Privacy', hint: 'Devices, password, your vibers' },
+  {
+    to: '/settings/privacy',
+    label: 'Privacy',
+    hint: 'Private profile, stats, messages, your vibers, devices, password',
+  },
   {
     to: '/settings/notifications',
     label: 'Notifications',
