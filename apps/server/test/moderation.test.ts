@@ -206,7 +206,7 @@ describe('reports and moderation', () => {
 
     const password = 'correct horse battery';
     const signIn = () =>
-      server.request<ApiErrorBody>('POST', '/api/auth/login', {
+      server.request<AuthResponse & ApiErrorBody>('POST', '/api/auth/login', {
         body: {
           email: troll.user.email,
           password,
@@ -220,15 +220,24 @@ describe('reports and moderation', () => {
           },
         },
       });
-    const refused = await signIn();
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(
+    // Signing in opens only a restricted session, which says why (suspended-sign-in.test.ts).
+    const restricted = await signIn();
+    expect(restricted.status).toBe(200);
+    expect(restricted.body.suspension).toEqual({
+      reason: 'Repeated insults',
+      until: week.toISOString(),
+    });
+    const feed = await kit.call<ApiErrorBody>('GET', '/feed', restricted.body);
+    expect(feed.status).toBe(403);
+    expect(feed.body.message).toBe(
       `This account is suspended until ${week.getUTCDate()} March 2026. Reason: Repeated insults`,
     );
 
     await passTime(server, { days: 8 }, moderator);
     await server.app.jobs.run('moderation.liftSuspensions');
-    expect((await signIn()).status).toBe(200);
+    const signedIn = await signIn();
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.suspension).toBeNull();
   });
 
   it('dismissing tells the reporter it stays; the audit log has every action and cannot be changed', async () => {

@@ -68,12 +68,38 @@ export type AuthUser = z.infer<typeof authUser>;
 export const tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type Tokens = z.infer<typeof tokens>;
 
+/** Why a moderator suspended an account, and until when (null: until a moderator lifts it). */
+export const suspension = z.object({ reason: z.string(), until: z.string().nullable() });
+export type Suspension = z.infer<typeof suspension>;
+
+/** The date a suspension ends, as the person is told it: "15 March 2026". */
+export function suspensionEndText(until: string): string {
+  return new Date(until).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** What a suspended person's calls answer, beside a 403: a suspension is always explained. */
+export function suspensionMessage(s: Suspension): string {
+  if (!s.reason) return 'This account is suspended. Contact support.';
+  const until = s.until ? ` until ${suspensionEndText(s.until)}` : '';
+  return `This account is suspended${until}. Reason: ${s.reason}`;
+}
+
 export const authResponse = z.object({
   user: authUser,
   tokens,
   requiresQuest: z.boolean(),
   /** Lower-case on the wire: 'exempt' means Exempt. */
   paymentStatus: z.enum(['unpaid', 'paid', 'exempt']),
+  /**
+   * Set when the account is suspended: the session opened is restricted to reading the account,
+   * exporting one's data and the sessions (endpoints declared `allowSuspended`).
+   */
+  suspension: suspension.nullable(),
 });
 export type AuthResponse = z.infer<typeof authResponse>;
 
@@ -192,6 +218,7 @@ export const authApi = {
     method: 'GET',
     path: '/auth/sessions',
     access: 'signed-in',
+    allowSuspended: true,
     response: sessionsResponse,
   }),
   /** Ends one of the caller's sessions: its refresh and access tokens stop working at once. */
@@ -199,6 +226,7 @@ export const authApi = {
     method: 'DELETE',
     path: '/auth/sessions/:id',
     access: 'signed-in',
+    allowSuspended: true,
     params: sessionIdParams,
     response: null,
   }),
@@ -207,6 +235,7 @@ export const authApi = {
     method: 'POST',
     path: '/auth/sessions/end-others',
     access: 'signed-in',
+    allowSuspended: true,
     response: endSessionsResponse,
   }),
 };

@@ -32,6 +32,7 @@ export const exportsApi = {
     method: 'POST',
     path: '/exports',
     access: 'signed-in',
+    allowSuspended: true,
     response: dataExport,
     status: 201,
   }),
@@ -40,6 +41,7 @@ export const exportsApi = {
     method: 'GET',
     path: '/exports',
     access: 'signed-in',
+    allowSuspended: true,
     response: z.object({ items: z.array(dataExport) }),
   }),
   /** The ZIP itself (binary), while it is kept: `downloadUrl`, signed for its owner. */

@@ -9,7 +9,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * Who may call: `public` anyone; `signed-in` only with a valid access token; `optional` both
- * (a visitor gets the public answer, a signed-in person their own view).
+ * (a visitor gets the public answer, a signed-in person their own view). A suspended person's
+ * token opens only the signed-in endpoints declared `allowSuspended` (their account, their data
+ * export, their sessions: docs/product/safety.md); every other one answers 403 with the reason.
  */
 export type Access = 'public' | 'signed-in' | 'optional';
 
@@ -34,6 +36,8 @@ export interface Endpoint<
   status: 200 | 201 | 204;
   /** Accepts an Idempotency-Key: a replay answers the first result and changes nothing twice. */
   idempotent: boolean;
+  /** A suspended person may call it too (signed-in endpoints only; see `Access`). */
+  allowSuspended: boolean;
 }
 
 export type AnyEndpoint = Endpoint<
@@ -59,6 +63,7 @@ export function endpoint<
   response: R;
   status?: 200 | 201 | 204;
   idempotent?: boolean;
+  allowSuspended?: boolean;
 }): Endpoint<P, Q, B, R, A> {
   return {
     method: spec.method,
@@ -70,6 +75,7 @@ export function endpoint<
     response: spec.response,
     status: spec.status ?? (spec.response === null ? 204 : 200),
     idempotent: spec.idempotent ?? false,
+    allowSuspended: spec.allowSuspended ?? false,
   };
 }
 

@@ -255,7 +255,13 @@ export const usersApi = {
     response: getUserResponse,
   }),
   /** The signed-in person's own full record. */
-  me: endpoint({ method: 'GET', path: '/users/me', access: 'signed-in', response: user }),
+  me: endpoint({
+    method: 'GET',
+    path: '/users/me',
+    access: 'signed-in',
+    allowSuspended: true,
+    response: user,
+  }),
   setPreferences: endpoint({
     method: 'PATCH',
     path: '/users/me/preferences',

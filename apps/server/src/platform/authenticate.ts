@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { suspensionMessage, type Suspension } from '@doers/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from './clock.js';
-import { unauthorized } from './errors.js';
+import { HttpError, unauthorized } from './errors.js';
 import type { TokenSigner } from './tokens.js';
 
 declare module 'fastify' {
@@ -18,12 +19,18 @@ declare module 'fastify' {
     /** The client's IANA zone from X-Timezone, when valid. */
     timezone: string | undefined;
   }
+  interface FastifyContextConfig {
+    /** The endpoint's `allowSuspended` (router.ts): a suspended person's token opens it too. */
+    allowSuspended?: boolean;
+  }
 }
 
 /** What authenticating needs to know about a token's user and session. */
 export type SessionUser = {
   id: string;
   active: boolean;
+  /** Set while a moderator's suspension stands: the session is restricted. */
+  suspension: Suspension | null;
   sessionEpoch: number;
   timezone: string;
   dayStartHour: number;
@@ -54,14 +61,22 @@ export function readTimezone(request: { headers: IncomingHttpHeaders }): string 
   return zone && zone.length <= 64 && isValidTimeZone(zone) ? zone : undefined;
 }
 
-/** What identifying a caller reads of a request: its bearer token and its zone. */
-export type Credentials = { authorization: string | undefined; timezone: string | undefined };
+/**
+ * What identifying a caller reads of a request: its bearer token, its zone, and whether the
+ * endpoint lets a suspended person in (their account, export and sessions only).
+ */
+export type Credentials = {
+  authorization: string | undefined;
+  timezone: string | undefined;
+  allowSuspended?: boolean;
+};
 
 const TOUCH_EVERY_MS = 60_000;
 
 /**
  * A preHandler: a valid bearer token of an active user, issued since their last password reset,
- * on a session that has not ended.
+ * on a session that has not ended. A suspended person's session is restricted: this is the one
+ * place that refuses them (403, with the reason) everywhere but where the endpoint allows them.
  */
 export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clock: Clock) {
   // lastActive and a session's last use are kept to the minute: a write per request would cost
@@ -87,11 +102,14 @@ export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clo
     const user = await users.findSessionUser(claims.userId, claims.sessionId);
     if (
       !user ||
-      !user.active ||
+      !(user.active || user.suspension) ||
       user.sessionEpoch !== claims.epoch ||
       user.sessionExpiresAt.getTime() <= clock.now().getTime()
     ) {
       throw unauthorized('Your session has expired');
+    }
+    if (user.suspension && !request.allowSuspended) {
+      throw new HttpError(403, suspensionMessage(user.suspension));
     }
     await touch(claims.userId, claims.sessionId, request.timezone);
     return {
@@ -105,6 +123,7 @@ export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clo
   const credentials = (request: FastifyRequest): Credentials => ({
     authorization: request.headers.authorization,
     timezone: request.timezone,
+    allowSuspended: request.routeOptions.config.allowSuspended === true,
   });
   return {
     authenticate: async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {

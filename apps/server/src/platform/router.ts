@@ -58,6 +58,8 @@ export function createRouter(
     app.route({
       method: e.method,
       url: e.path,
+      // Read by authenticate: whether a suspended person's restricted session opens it.
+      config: { allowSuspended: e.allowSuspended },
       ...(preHandler ? { preHandler } : {}),
       handler: async (request, reply) => {
         const context = {

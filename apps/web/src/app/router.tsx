@@ -12,7 +12,7 @@ import { postRoutes } from '../features/posts';
 import { profileRoutes } from '../features/profile';
 import { qrScanRoutes } from '../features/qr-scan';
 import { questRoutes, sharedQuestRoutes } from '../features/quests';
-import { safetyRoutes } from '../features/safety';
+import { safetyRoutes, suspendedRoutes } from '../features/safety';
 import { settingsRoutes } from '../features/settings';
 import { tutorialRoutes } from '../features/tutorials';
 import { invitesRoutes } from '../features/invites';
@@ -25,6 +25,7 @@ import { AppShell } from './layouts/app-shell';
 import { OpenLayout } from './layouts/open-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
+import { SuspendedLayout } from './layouts/suspended-layout';
 import { wireSessionExpiry } from './session/wire-session-expiry';
 
 /*
@@ -65,6 +66,8 @@ export const routes: RouteObject[] = [
           ...safetyRoutes,
         ],
       },
+      // A suspended person's one screen, and theirs only.
+      { element: <SuspendedLayout />, children: suspendedRoutes },
       // Open to everyone: inside the shell when signed in, in a light frame when not.
       { element: <OpenLayout />, children: [...sharedQuestRoutes, ...legalRoutes] },
       { path: '*', element: <NotFoundPage /> },

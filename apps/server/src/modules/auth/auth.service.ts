@@ -4,10 +4,12 @@ import {
   REFERRALS_PER_MONTH,
   RESET_LINK_VALIDITY_MS,
   TIER_LIMITS,
+  suspensionMessage,
   type AuthResponse,
   type ChangePasswordRequest,
   type loginRequest,
   type registerRequest,
+  type Suspension,
 } from '@doers/contract';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database.js';
@@ -126,11 +128,16 @@ export class AuthService {
     return authResponse(user, tokens, true);
   }
 
+  /**
+   * A suspended person signs in too, into a restricted session that says why and until when:
+   * they may read their account, export their data and end their sessions (docs/product/safety.md).
+   */
   async login(input: z.output<typeof loginRequest>): Promise<AuthResponse> {
     const user = await this.deps.users.findByLogin(input.email);
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user || !ok) throw unauthorized('Invalid email/username or password');
-    if (user.status !== 'Active') throw new HttpError(403, suspendedMessage(user));
+    if (user.status !== 'Active' && user.status !== 'Suspended')
+      throw new HttpError(403, suspendedMessage(user));
     await this.deps.users.upsertDevice(user.id, input.device);
     const tokens = await this.deps.signIns.start(user, input.device, input.rememberMe);
     return authResponse(user, tokens, await this.deps.onboarding.requiresOnboarding(user.id));
@@ -254,15 +261,20 @@ function authResponse(
     tokens,
     requiresQuest,
     paymentStatus: user.payment_status.toLowerCase() as AuthResponse['paymentStatus'],
+    suspension: suspensionOf(user),
   };
 }
 
-/** Why a person cannot sign in, and until when: a suspension is always explained. */
+/** A suspension as the contract tells it, or null for an account in good standing. */
+function suspensionOf(user: UserRow): Suspension | null {
+  if (user.status !== 'Suspended') return null;
+  return {
+    reason: user.suspension_reason ?? '',
+    until: user.suspended_until?.toISOString() ?? null,
+  };
+}
+
+/** Why a person cannot sign in: a suspension is always explained. */
 function suspendedMessage(user: UserRow): string {
-  if (user.status !== 'Suspended' || !user.suspension_reason)
-    return 'This account is suspended. Contact support.';
-  const until = user.suspended_until
-    ? ` until ${user.suspended_until.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`
-    : '';
-  return `This account is suspended${until}. Reason: ${user.suspension_reason}`;
+  return suspensionMessage(suspensionOf(user) ?? { reason: '', until: null });
 }

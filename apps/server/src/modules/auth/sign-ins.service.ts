@@ -107,7 +107,8 @@ export class SignInsService {
     // A used token within the grace already has its successor, whatever its own expiry.
     if (!row.used_at && row.expires_at.getTime() <= now.getTime()) throw expired();
     const user = await this.deps.users.find(row.user_id);
-    if (!user || user.status !== 'Active') throw expired();
+    // A suspended person's session stays restricted (authenticate reads the status each call).
+    if (!user || (user.status !== 'Active' && user.status !== 'Suspended')) throw expired();
 
     const next = this.deps.signer.successorOf(refreshToken);
     if (!row.used_at) {

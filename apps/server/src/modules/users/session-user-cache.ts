@@ -5,6 +5,9 @@ export type SessionUserRow = {
   session_epoch: number;
   timezone: string;
   day_start_hour: number;
+  /** Set while suspended (a restricted session: platform/authenticate.ts). */
+  suspension_reason: string | null;
+  suspended_until: Date | null;
   /** The session's absolute end. */
   session_expires_at: Date;
 };

@@ -59,7 +59,7 @@ export class SessionsRepository {
     const generation = this.cache?.generation ?? 0;
     const rows = await this.db.query<SessionUserRow>(
       `SELECT u.id, u.status, u.session_epoch, u.timezone, u.day_start_hour,
-              s.expires_at AS session_expires_at
+              u.suspension_reason, u.suspended_until, s.expires_at AS session_expires_at
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL`,
       [sessionId, userId],

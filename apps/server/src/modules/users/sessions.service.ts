@@ -59,6 +59,13 @@ export class SessionsService implements SessionUsers {
       row && {
         id: row.id,
         active: row.status === 'Active',
+        suspension:
+          row.status === 'Suspended'
+            ? {
+                reason: row.suspension_reason ?? '',
+                until: row.suspended_until?.toISOString() ?? null,
+              }
+            : null,
         sessionEpoch: row.session_epoch,
         timezone: row.timezone,
         dayStartHour: row.day_start_hour,

@@ -1,6 +1,6 @@
 /*
  * The public face of the safety feature: the report dialog other features open (posts, profiles,
- * messages), and the routes of /moderation and /settings/reports.
+ * messages), the routes of /moderation and /settings/reports, and the suspended person's screen.
  */
 export { ReportDialog } from './components/report-dialog';
-export { safetyRoutes } from './routes';
+export { safetyRoutes, SUSPENDED_PATH, suspendedRoutes } from './routes';

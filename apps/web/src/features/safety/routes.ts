@@ -15,3 +15,14 @@ export const safetyRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/my-reports-page')).MyReportsPage }),
   },
 ];
+
+/** The one screen of a suspended person's restricted session (docs/product/safety.md). */
+export const SUSPENDED_PATH = '/suspended';
+
+/** Composed by app/router.tsx outside the shell: no navigation leads anywhere from it. */
+export const suspendedRoutes: RouteObject[] = [
+  {
+    path: SUSPENDED_PATH.slice(1),
+    lazy: async () => ({ Component: (await import('./routes/suspended-page')).SuspendedPage }),
+  },
+];

@@ -67,7 +67,12 @@ describe('auth state storage', () => {
 
 describe('restoredSession', () => {
   it('needs a signed-in state, a user id and tokens', () => {
-    const saved = { isAuthenticated: true, userId: 'u1', hasCompletedOnboarding: true };
+    const saved = {
+      isAuthenticated: true,
+      userId: 'u1',
+      hasCompletedOnboarding: true,
+      suspension: null,
+    };
     expect(restoredSession(saved, true)).toEqual(saved);
     expect(restoredSession(saved, false).isAuthenticated).toBe(false);
     expect(restoredSession({ ...saved, isAuthenticated: false }, true).userId).toBeNull();
@@ -81,7 +86,16 @@ describe('restoredSession', () => {
       userId: 'u1',
       isAuthenticated: true,
       hasCompletedOnboarding: false,
+      suspension: null,
     });
+  });
+
+  it('keeps a suspension, and only a well-formed one', () => {
+    const saved = { isAuthenticated: true, userId: 'u1', hasCompletedOnboarding: true };
+    const suspension = { reason: 'Spam', until: '2026-03-17T09:00:00.000Z' };
+    expect(restoredSession({ ...saved, suspension }, true).suspension).toEqual(suspension);
+    expect(restoredSession({ ...saved, suspension: { reason: 3 } }, true).suspension).toBeNull();
+    expect(restoredSession({ ...saved, suspension }, false).suspension).toBeNull();
   });
 });
 

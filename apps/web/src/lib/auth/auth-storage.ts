@@ -1,3 +1,4 @@
+import type { Suspension } from '@doers/contract';
 import type { StateStorage } from 'zustand/middleware';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../token-storage';
 
@@ -54,13 +55,21 @@ export interface PersistedSession {
   userId: string | null;
   isAuthenticated: boolean;
   hasCompletedOnboarding: boolean;
+  /** Set when the account is suspended: the session opens only the suspended screen. */
+  suspension: Suspension | null;
 }
 
 const SIGNED_OUT: PersistedSession = {
   userId: null,
   isAuthenticated: false,
   hasCompletedOnboarding: false,
+  suspension: null,
 };
+
+function isSuspension(value: unknown): value is Suspension {
+  const s = value as Partial<Suspension> | null | undefined;
+  return typeof s?.reason === 'string' && (s.until === null || typeof s.until === 'string');
+}
 
 /**
  * Signed in only when the persisted state says so, names who, and this tab really has tokens.
@@ -75,6 +84,7 @@ export function restoredSession(persisted: unknown, hasTokens: boolean): Persist
     userId,
     isAuthenticated: true,
     hasCompletedOnboarding: state.hasCompletedOnboarding === true,
+    suspension: isSuspension(state.suspension) ? state.suspension : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@doers/contract';
+import type { AuthResponse, Suspension } from '@doers/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { tokenStore } from '../api';
@@ -48,6 +48,8 @@ interface AuthActions {
   register(input: SignUpInput): Promise<AuthResponse>;
   logout(): Promise<void>;
   completeOnboarding(): void;
+  /** The account's standing as the server last told it (the account query follows a lift). */
+  setSuspension(suspension: Suspension | null): void;
   /** Forgets everything local about the session (tokens, cached data, auth state). */
   clearSession(): void;
 }
@@ -56,6 +58,7 @@ const signedOut: SessionState = {
   userId: null,
   isAuthenticated: false,
   hasCompletedOnboarding: false,
+  suspension: null,
   isLoading: false,
   error: null,
 };
@@ -67,6 +70,7 @@ function sessionFrom(response: AuthResponse): SessionState {
     userId: response.user.id,
     isAuthenticated: true,
     hasCompletedOnboarding: !response.requiresQuest,
+    suspension: response.suspension,
     isLoading: false,
     error: null,
   };
@@ -131,6 +135,8 @@ export const useAuthStore = create<SessionState & AuthActions>()(
 
       completeOnboarding: () => set({ hasCompletedOnboarding: true }),
 
+      setSuspension: (suspension) => set({ suspension }),
+
       clearSession() {
         tokenStore.clear();
         queryClient.clear();
@@ -150,18 +156,24 @@ export const useAuthStore = create<SessionState & AuthActions>()(
         ...current,
         ...restoredSession(persisted, tokenStore.hasTokens()),
       }),
-      partialize: ({ userId, isAuthenticated, hasCompletedOnboarding }): PersistedSession => ({
+      partialize: ({
         userId,
         isAuthenticated,
         hasCompletedOnboarding,
-      }),
+        suspension,
+      }): PersistedSession => ({ userId, isAuthenticated, hasCompletedOnboarding, suspension }),
     },
   ),
 );
 
-/** Authenticated but not onboarded people are held in onboarding. */
+/** Authenticated but not onboarded people are held in onboarding (a suspended person is not). */
 export function selectNeedsOnboarding(state: SessionState): boolean {
-  return state.isAuthenticated && !state.hasCompletedOnboarding;
+  return state.isAuthenticated && !state.hasCompletedOnboarding && state.suspension === null;
+}
+
+/** A suspended person's suspension, while signed in: only /suspended opens for them. */
+export function selectSuspension(state: SessionState): Suspension | null {
+  return state.isAuthenticated ? state.suspension : null;
 }
 
 /** The signed-in person's id, or null for a visitor. */

@@ -36,9 +36,10 @@ export function LoginPage() {
     }
     setError(null);
     try {
-      await login({ identifier, password, rememberMe });
-      // The public layout now sends the person on: to onboarding or to their feed.
-      toast.success('Welcome back!');
+      const response = await login({ identifier, password, rememberMe });
+      // The public layout now sends the person on: to onboarding or to their feed (or, when the
+      // account is suspended, to the one screen that says why).
+      if (!response.suspension) toast.success('Welcome back!');
     } catch (failure) {
       setError(loginFailureMessage(failure));
     }
