@@ -31,6 +31,7 @@ const SERVER_LAYERS = [
   ['auth'],
   ['admin', 'system', 'billing'], // admin: calls behind a grant read from the database each time | support tiers paid through Stripe
   ['moderation', 'exports'], // reports, the moderation console and its append-only audit log
+  ['erasure'], // deleting an account: deactivated at once, erased after the grace days
 ];
 
 const SERVER = '^apps/server/src/';

@@ -16,6 +16,8 @@
 //                                      --engine pglite|postgres runs one of them only
 //   npm run bench -- --only leaderboard  one page of each board at 10,000 people (--scale: 100,000),
 //                                      straight on the database (bench/leaderboard.ts)
+//   npm run bench -- --only erasure    erasing an account with 1,000 posts (bench/erasure.ts):
+//                                      PGlite, and PostgreSQL when DATABASE_URL is set
 //   npm run bench -- --only realtime   the SSE stream across two instances (bench/realtime.ts):
 //                                      PostgreSQL (DATABASE_URL or the local one) and Redis
 //                                      (REDIS_URL or 127.0.0.1:6379); --streams 10000 idle
@@ -27,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { benchErasure } from './erasure.js';
 import { benchFeed } from './feed.js';
 import { benchLeaderboard } from './leaderboard.js';
 import { benchVoiceNotes } from './media.js';
@@ -190,7 +193,7 @@ async function main(): Promise<void> {
   await buildServerOnce();
   const only = args.only?.split(',').map((word) => word.trim());
   const wanted = (name: string) => !only || only.some((word) => name.includes(word));
-  const own = ['feed', 'realtime', 'leaderboard']; // benches of their own
+  const own = ['feed', 'realtime', 'leaderboard', 'erasure']; // benches of their own
   if (!only || !only.every((word) => own.includes(word))) await general(only, wanted);
   if (wanted('feed')) {
     const problems = await benchFeed({
@@ -210,6 +213,11 @@ async function main(): Promise<void> {
     await benchLeaderboard({
       scale: args.scale,
       explain: args.explain,
+      postgresUrl: process.env.DATABASE_URL ?? (args.postgres ? DEFAULT_PG : undefined),
+    });
+  }
+  if (wanted('erasure')) {
+    await benchErasure({
       postgresUrl: process.env.DATABASE_URL ?? (args.postgres ? DEFAULT_PG : undefined),
     });
   }

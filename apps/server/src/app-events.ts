@@ -44,6 +44,8 @@ export function subscribeModules(
   events.subscribe('vibing.ended', (e) => feed.vibingEnded(e));
   events.subscribe('user.blocked', (e) => feed.userBlocked(e));
   events.subscribe('profile.changed', () => feed.profileChanged());
+  events.subscribe('account.statusChanged', () => feed.profileChanged());
+  events.subscribe('account.statusChanged', () => leaderboard.figuresChanged());
   events.subscribe('vibe.sent', (e) => posts.vibeSent(e));
   events.subscribe('post.smiled', (e) => notifications.postSmiled(e));
   events.subscribe('post.hummed', (e) => notifications.postHummed(e));

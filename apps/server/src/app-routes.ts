@@ -22,6 +22,7 @@ import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { billingRoutes, registerBillingWebhook } from './modules/billing/billing.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { erasureRoutes } from './modules/erasure/erasure.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -53,6 +54,7 @@ type Services = Parameters<typeof statsRoutes>[1] &
   Parameters<typeof billingRoutes>[1] &
   Parameters<typeof moderationRoutes>[1] &
   Parameters<typeof exportsRoutes>[1] &
+  Parameters<typeof erasureRoutes>[1] &
   Parameters<typeof systemRoutes>[1] &
   Parameters<typeof adminRoutes>[1] &
   Pick<Parameters<typeof registerMediaHttp>[1], 'media' | 'limits'>;
@@ -103,6 +105,7 @@ export async function registerApi(
       billingRoutes(route, s);
       moderationRoutes(route, s);
       exportsRoutes(route, s);
+      erasureRoutes(route, s);
       await registerBillingWebhook(api, { billing: s.billing, routerFor });
       systemRoutes(route, s);
       adminRoutes(route, s);

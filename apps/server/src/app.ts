@@ -13,6 +13,8 @@ import { BillingService } from './modules/billing/billing.service.js';
 import { StripeProvider } from './modules/billing/stripe-provider.js';
 import { ExportsRepository } from './modules/exports/exports.repository.js';
 import { ExportsService } from './modules/exports/exports.service.js';
+import { ErasureRepository } from './modules/erasure/erasure.repository.js';
+import { ErasureService } from './modules/erasure/erasure.service.js';
 import { ModerationRepository } from './modules/moderation/moderation.repository.js';
 import { ModerationService } from './modules/moderation/moderation.service.js';
 import { BlocksRepository } from './modules/blocks/blocks.repository.js';
@@ -76,6 +78,7 @@ import { StatsReportService } from './modules/stats/stats-report.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { SystemService } from './modules/system/system.service.js';
 import { SessionUserCache } from './modules/users/session-user-cache.js';
+import { AccountDeletionRepository } from './modules/users/account-deletion.repository.js';
 import { SessionsRepository } from './modules/users/sessions.repository.js';
 import { SessionsService } from './modules/users/sessions.service.js';
 import { PrivacyRepository } from './modules/users/privacy.repository.js';
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // PGlite: one process owns DATA_DIR, so session users may be kept in memory (decision 7).
   const sessionUsers = db.engine === 'pglite' ? new SessionUserCache() : undefined;
   const usersRepository = new UsersRepository(db, sessionUsers);
+  const deletions = new AccountDeletionRepository(db, sessionUsers);
   const users = new UsersService({ users: usersRepository, stats, referrals, clock });
   const profiles = new ProfilesService({
     ...{ db, profiles: usersRepository, privacy: new PrivacyRepository(db), media, users, events },
@@ -284,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = new AuthService({
     db,
     users,
+    deletions,
     tokens,
     signIns,
     referrals,
@@ -338,6 +343,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   jobs.every('exports.removeExpired', 60 * 60_000, () => exports.removeExpired());
   jobs.every('moderation.liftSuspensions', 10 * 60_000, () => moderation.liftEndedSuspensions());
+  // erasure: deleting an account, and the job that erases it after the grace days
+  const erasure = new ErasureService({
+    ...{ db, erasure: new ErasureRepository(), deletions, users, sessions, stats, media },
+    ...{ referrals, billing, storage: deps.storage, events, mailer },
+    ...{ clock, publicUrl: config.publicUrl, log: app.log },
+  });
+  jobs.every('accounts.erase', 10 * 60_000, () => erasure.eraseDue());
   const reminders = new StreakReminderService({
     ...{ db, reminders: new StreakRemindersRepository(db), notifications, clock },
   });
@@ -378,7 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...{ media, limits, statsReport, users, profiles, referrals, blocks, onboarding, vibes },
     ...{ quests, checkIns, restDays, sharing, questBoard, leaderboard, posts, feed, reactions },
     ...{ comments, explore, dms, activity, notifications, realtime, push, auth, signIns },
-    ...{ loginGuard, system, admin, billing, moderation, exports },
+    ...{ loginGuard, system, admin, billing, moderation, exports, erasure },
   });
 
   await serveWebAppLast(app, config.webDist);

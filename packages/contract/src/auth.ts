@@ -100,6 +100,8 @@ export const authResponse = z.object({
    * exporting one's data and the sessions (endpoints declared `allowSuspended`).
    */
   suspension: suspension.nullable(),
+  /** This sign-in came within the grace days of a deletion and kept the account. */
+  accountRestored: z.boolean().optional(),
 });
 export type AuthResponse = z.infer<typeof authResponse>;
 

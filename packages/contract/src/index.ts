@@ -31,3 +31,4 @@ export * from './billing.js';
 export * from './moderation.js';
 export * from './exports.js';
 export * from './admin.js';
+export * from './account-deletion.js';

@@ -78,6 +78,11 @@ export type DomainEvents = {
     targetType: 'post' | 'comment' | 'dm' | 'user';
     reason: string;
   };
+  /**
+   * An account was deactivated to be deleted, kept by signing back in, or erased: what is kept
+   * in memory about who shows (feed pages, rankings) is read afresh.
+   */
+  'account.statusChanged': { userId: string };
   /** A session ended (sign-out, revoked, password changed): its streams close. */
   'session.ended': { userId: string; sessionId: string };
 };

@@ -25,6 +25,7 @@ import type { OnboardingService } from '../onboarding/onboarding.service.js';
 import { generateReferralCode } from '../referrals/referral-code.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import type { ReferrerRow } from '../referrals/referrals.repository.js';
+import type { AccountDeletionRepository } from '../users/account-deletion.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
@@ -40,6 +41,7 @@ export class AuthService {
     private readonly deps: {
       db: Database;
       users: UsersService;
+      deletions: AccountDeletionRepository;
       tokens: TokensRepository;
       signIns: SignInsService;
       referrals: ReferralsService;
@@ -136,11 +138,23 @@ export class AuthService {
     const user = await this.deps.users.findByLogin(input.email);
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user || !ok) throw unauthorized('Invalid email/username or password');
+    // Signing back in within the grace days keeps an account its person asked to delete.
+    const restored =
+      user.status === 'Deleted' &&
+      (await this.deps.deletions.cancel(user.id, this.deps.clock.now()));
+    if (restored) {
+      user.status = 'Active';
+      await this.deps.events.publish('account.statusChanged', { userId: user.id });
+    }
+    if (user.status === 'Deleted') throw unauthorized('Invalid email/username or password');
     if (user.status !== 'Active' && user.status !== 'Suspended')
       throw new HttpError(403, suspendedMessage(user));
     await this.deps.users.upsertDevice(user.id, input.device);
     const tokens = await this.deps.signIns.start(user, input.device, input.rememberMe);
-    return authResponse(user, tokens, await this.deps.onboarding.requiresOnboarding(user.id));
+    return {
+      ...authResponse(user, tokens, await this.deps.onboarding.requiresOnboarding(user.id)),
+      ...(restored && { accountRestored: true }),
+    };
   }
 
   /** Answers the same, as fast, whether or not the address exists; the link goes out after. */

@@ -85,6 +85,12 @@ export class BillingService {
     return this.setRenewing(userId, false);
   }
 
+  /** Deleting an account: a renewing subscription stops renewing (nothing to do without one). */
+  async stopRenewing(userId: string): Promise<void> {
+    const subscription = await this.deps.billing.ofUser(userId);
+    if (subscription?.status === 'active') await this.cancel(userId);
+  }
+
   resume(userId: string): Promise<BillingStatus> {
     return this.setRenewing(userId, true);
   }

@@ -110,6 +110,22 @@ export class MediaRepository {
     );
   }
 
+  /** Every file of a person, used or not (erasing their account). */
+  async deleteOwnedBy(tx: Queryable, ownerId: string): Promise<StoredKeys[]> {
+    return tx.query<StoredKeys>('DELETE FROM media WHERE owner_id = $1 RETURNING id, kind', [
+      ownerId,
+    ]);
+  }
+
+  async deleteAttachedToAny(tx: Queryable, type: string, ids: string[]): Promise<StoredKeys[]> {
+    if (ids.length === 0) return [];
+    return tx.query<StoredKeys>(
+      `DELETE FROM media WHERE attached_type = $1 AND attached_id = ANY($2::text[])
+       RETURNING id, kind`,
+      [type, ids],
+    );
+  }
+
   /** Uploads nothing came to use, made before `before`. */
   async deleteUnattachedBefore(before: Date, max: number): Promise<StoredKeys[]> {
     return this.db.query<StoredKeys>(

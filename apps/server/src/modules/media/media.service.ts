@@ -214,6 +214,22 @@ export class MediaService {
   }
 
   /**
+   * Erasing an account, in the caller's transaction: every file of the person, and the files of
+   * others attached to things that go with them (comments on their posts, messages to them). Run
+   * the returned function once it has committed to delete the stored objects.
+   */
+  async removeForErasure(
+    tx: Queryable,
+    ownerId: string,
+    attached: { type: string; ids: string[] }[],
+  ) {
+    const removed = await this.deps.media.deleteOwnedBy(tx, ownerId);
+    for (const a of attached)
+      removed.push(...(await this.deps.media.deleteAttachedToAny(tx, a.type, a.ids)));
+    return () => this.#deleteObjects(removed.flatMap(keysOf));
+  }
+
+  /**
    * The cleanup job: uploads nothing came to use within UNATTACHED_TTL_MS, and resumable
    * uploads left unfinished as long. Returns how many of each it removed.
    */

@@ -37,7 +37,9 @@ export class ReferralsRepository {
   async lockAndCountSince(tx: Queryable, referrerId: string, since: Date): Promise<number> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('referrals:' || $1))`, [referrerId]);
     const rows = await tx.query<{ since: number }>(
-      'SELECT count(*)::int AS since FROM users WHERE referred_by = $1 AND created_at >= $2',
+      `SELECT (SELECT count(*) FROM users WHERE referred_by = $1 AND created_at >= $2)
+            + (SELECT count(*) FROM erased_referrals WHERE referrer_id = $1 AND joined_at >= $2)
+              AS since`,
       [referrerId, since],
     );
     return rows[0]!.since;
@@ -49,12 +51,26 @@ export class ReferralsRepository {
     since: Date,
   ): Promise<{ since: number; total: number; last: Date | null }> {
     const rows = await this.db.query<{ since: number; total: number; last: Date | null }>(
-      `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS since, count(*)::int AS total,
-              max(created_at) AS last
-         FROM users WHERE referred_by = $1`,
+      `SELECT count(*) FILTER (WHERE at >= $2)::int AS since, count(*)::int AS total,
+              max(at) AS last
+         FROM (SELECT created_at AS at FROM users WHERE referred_by = $1
+               UNION ALL
+               SELECT joined_at FROM erased_referrals WHERE referrer_id = $1) r`,
       [userId, since],
     );
     return rows[0]!;
+  }
+
+  /**
+   * Someone who joined with a referrer's code is being erased: the referral is kept with its
+   * date alone (migration 024), so the referrer's counts do not change.
+   */
+  async keepErased(tx: Queryable, referredId: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO erased_referrals (referrer_id, joined_at)
+       SELECT referred_by, created_at FROM users WHERE id = $1 AND referred_by IS NOT NULL`,
+      [referredId],
+    );
   }
 
   /** My own code and monthly limit. */

@@ -26,6 +26,11 @@ export class ReferralsService {
     private readonly publicUrl: string,
   ) {}
 
+  /** The referral of someone being erased is kept with its date alone. */
+  keepErased(tx: Queryable, referredId: string): Promise<void> {
+    return this.referrals.keepErased(tx, referredId);
+  }
+
   /** My code, the link my QR code carries, and this month's quota (/qr-code). */
   async mine(userId: string): Promise<MyInvites> {
     const own = await this.referrals.own(userId);

@@ -107,9 +107,12 @@ export class UsersRepository {
          FROM users u JOIN user_stats s ON s.user_id = u.id
          LEFT JOIN media vi ON vi.id = u.voice_intro_media_id
          LEFT JOIN LATERAL (
-           SELECT count(*) FILTER (WHERE f.created_at >= $2::timestamptz)::int AS since,
-                  count(*)::int AS total, max(f.created_at) AS last
-             FROM users f WHERE f.referred_by = u.id AND $2::timestamptz IS NOT NULL) ref ON true
+           SELECT count(*) FILTER (WHERE f.at >= $2::timestamptz)::int AS since,
+                  count(*)::int AS total, max(f.at) AS last
+             FROM (SELECT created_at AS at FROM users WHERE referred_by = u.id
+                   UNION ALL -- referrals of erased accounts count still (migration 024)
+                   SELECT joined_at FROM erased_referrals WHERE referrer_id = u.id) f
+            WHERE $2::timestamptz IS NOT NULL) ref ON true
         WHERE u.id = $1`,
       [id, referralsSince, viewerId],
     );

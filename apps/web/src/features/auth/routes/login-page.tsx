@@ -39,7 +39,9 @@ export function LoginPage() {
       const response = await login({ identifier, password, rememberMe });
       // The public layout now sends the person on: to onboarding or to their feed (or, when the
       // account is suspended, to the one screen that says why).
-      if (!response.suspension) toast.success('Welcome back!');
+      if (response.accountRestored)
+        toast.success('Welcome back! Your account will not be deleted.');
+      else if (!response.suspension) toast.success('Welcome back!');
     } catch (failure) {
       setError(loginFailureMessage(failure));
     }

@@ -129,11 +129,11 @@ export function PrivacyPolicyPage() {
             with your own voice notes, photos and videos. It is kept for 7 days.
           </li>
           <li>
-            To delete your account, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>{' '}
-            from your account’s email address. A deleted account is closed at once, and erased
-            completely after 14 days: your posts, comments, the voice messages you sent, your
-            reactions and vibes, your files, and your place on every count. Deletion is coming to
-            the app itself.
+            Delete your account in <Link to="/settings/your-data">Your data</Link>, with your
+            password. It is closed at once (nobody sees you, you are signed out everywhere) and
+            erased completely after 14 days: your posts, comments, the voice messages you sent, your
+            reactions and vibes, your files, and your place on every count. Signing back in before
+            then keeps it. A quest others are still on goes to the one who joined it first.
           </li>
         </ul>
       </section>
