@@ -27,7 +27,12 @@ test('a person deletes their account with their password, vanishes, and keeps it
   await password.fill(person.password);
   await page.getByRole('button', { name: 'Delete my account', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText(/Your account is deactivated and will be erased on/)).toBeVisible();
+  await expect(
+    page.getByText(/Your account is deactivated and will be erased on/).first(),
+  ).toBeVisible();
+  // The sign-in page still says it after a reload.
+  await page.reload();
+  await expect(page.getByRole('main')).toContainText('Sign in before then to keep it.');
   // Nobody sees them or their post any more.
   const profile = await request.get(`/api/users/${auth.user.id}`, { headers: bearer(reader.auth) });
   expect(profile.status()).toBe(404);

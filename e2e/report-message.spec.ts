@@ -1,7 +1,7 @@
 import type { AuthResponse, Conversation, Media } from '@doers/contract';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { finishOnboardingByApi, MODERATOR } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
+import { openModerationConsole } from './support/moderation.js';
 import { bearer, voiceNote } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
 import { signInThroughUi } from './support/sign-in.js';
@@ -97,19 +97,11 @@ test('a voice message is reported from its conversation with a spoken note; the 
   await expect(page.getByRole('button', { name: 'Play your voice note' })).toBeVisible();
 
   // The moderator finds it in the console: the message and the note both play.
-  const login = await request.post('/api/auth/login', {
-    data: {
-      email: MODERATOR.username,
-      password: MODERATOR.password,
-      device: { id: 'e2e-mod-report-message' },
-    },
-  });
-  expect(login.status()).toBe(200);
-  await finishOnboardingByApi(request, (await login.json()) as AuthResponse);
-  const moderatorPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const console_ = await moderatorPhone.newPage();
-  await signInThroughUi(console_, MODERATOR);
-  await console_.goto('/moderation');
+  const { phone: moderatorPhone, page: console_ } = await openModerationConsole(
+    browser,
+    request,
+    'e2e-mod-report-message',
+  );
   const item = console_
     .getByRole('listitem', { name: /^Reported voice message by / })
     .filter({ hasText: 'Shouts at me in every message' });

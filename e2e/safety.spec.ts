@@ -1,7 +1,6 @@
-import type { AuthResponse } from '@doers/contract';
 import { expect, test } from '@playwright/test';
-import { finishOnboardingByApi, MODERATOR } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
+import { openModerationConsole } from './support/moderation.js';
 import { bearer, postByApi } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
 import { signInThroughUi } from './support/sign-in.js';
@@ -37,19 +36,11 @@ test('a report travels to the moderation console; the post is hidden, the report
   await expect(page.getByText('Being looked at')).toBeVisible();
 
   // A moderator hides it from the console.
-  const login = await request.post('/api/auth/login', {
-    data: {
-      email: MODERATOR.username,
-      password: MODERATOR.password,
-      device: { id: 'e2e-mod-api' },
-    },
-  });
-  expect(login.status()).toBe(200);
-  await finishOnboardingByApi(request, (await login.json()) as AuthResponse);
-  const moderatorPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const console_ = await moderatorPhone.newPage();
-  await signInThroughUi(console_, MODERATOR);
-  await console_.goto('/moderation');
+  const { phone: moderatorPhone, page: console_ } = await openModerationConsole(
+    browser,
+    request,
+    'e2e-mod-api',
+  );
   const item = console_.getByRole('listitem', { name: new RegExp(`Reported post by`) }).filter({
     hasText: 'Mocks my friend in every post',
   });

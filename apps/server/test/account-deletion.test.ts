@@ -13,6 +13,7 @@ import { filesIn } from './support/media.js';
 import { device, registerReferred, type newPerson } from './support/people.js';
 import { createQuest } from './support/quests.js';
 import { startSmtpInbox } from './support/smtp-inbox.js';
+import { grantModeration } from './support/grants.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { passTime } from './support/time.js';
 
@@ -201,9 +202,7 @@ describe('deleting an account', () => {
         kit.call('POST', '/reports', by, { targetType, targetId, category: 'spam' });
       expect((await report('post', mine.id, third)).status).toBe(201);
       expect((await report('post', theirPost.id, me.auth)).status).toBe(201);
-      await server.db.query('UPDATE users SET moderation_tools = true WHERE id = $1', [
-        fourth.user.id,
-      ]);
+      await grantModeration(server, fourth.user.username);
       const hidden = await kit.call('POST', '/moderation/actions', fourth, {
         targetType: 'post',
         targetId: mine.id,

@@ -73,7 +73,11 @@ describe('your data: the export', () => {
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     const json = (name: string) => JSON.parse(new TextDecoder().decode(files[name]!)) as unknown;
 
-    expect(json('profile.json')).toMatchObject({ id: me.user.id, email: me.user.email });
+    expect(json('profile.json')).toMatchObject({
+      id: me.user.id,
+      email: me.user.email,
+      privacy: { privateProfile: false, showStats: true, whoCanMessage: 'everyone' },
+    });
     expect(json('quests.json')).toEqual([expect.objectContaining({ id: quest.id, role: 'owner' })]);
     expect(json('check-ins.json')).toHaveLength(1);
     expect(json('posts.json')).toEqual([expect.objectContaining({ id: post.id })]);

@@ -3,17 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminGuard } from '../src/modules/admin/admin-guard.js';
-import { AdminService } from '../src/modules/admin/admin.service.js';
-import { ReferralsRepository } from '../src/modules/referrals/referrals.repository.js';
-import { ReferralsService } from '../src/modules/referrals/referrals.service.js';
-import { StatsRepository } from '../src/modules/stats/stats.repository.js';
-import { StatsService } from '../src/modules/stats/stats.service.js';
-import { UsersRepository } from '../src/modules/users/users.repository.js';
-import { UsersService } from '../src/modules/users/users.service.js';
 import { dmsKit, voiceNote } from './support/dms.js';
 import { fetchFile, upload } from './support/media.js';
 import { jpegWithGps, recorderWebm } from './support/media-files.js';
+import { grantModeration as grantAs } from './support/grants.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 // A report's voice note (docs/product/safety.md): the reporter's own upload for a report, heard
@@ -25,25 +18,7 @@ describe('a voice note on a report', () => {
   let work: string;
   const logs: string[] = [];
 
-  /** What `npm run admin -- grant <username> --only moderation` does. */
-  const grantModeration = async (auth: AuthResponse) => {
-    const stats = new StatsService(new StatsRepository(server.db));
-    const users = new UsersService({
-      users: new UsersRepository(server.db),
-      stats,
-      referrals: new ReferralsService(
-        new ReferralsRepository(server.db),
-        server.clock,
-        'http://doers.test',
-      ),
-      clock: server.clock,
-    });
-    await new AdminService({ guard: new AdminGuard(users), users }).changeGrants({
-      action: 'grant',
-      username: auth.user.username,
-      rights: ['moderation'],
-    });
-  };
+  const grantModeration = (auth: AuthResponse) => grantAs(server, auth.user.username);
 
   beforeAll(async () => {
     server = await startTestServer({ RATE_LIMIT_FACTOR: '20', LOG_LEVEL: 'error' }, { logs });

@@ -8,16 +8,9 @@ import type {
   User,
 } from '@doers/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminGuard } from '../src/modules/admin/admin-guard.js';
-import { AdminService } from '../src/modules/admin/admin.service.js';
-import { ReferralsRepository } from '../src/modules/referrals/referrals.repository.js';
-import { ReferralsService } from '../src/modules/referrals/referrals.service.js';
-import { StatsRepository } from '../src/modules/stats/stats.repository.js';
-import { StatsService } from '../src/modules/stats/stats.service.js';
-import { UsersRepository } from '../src/modules/users/users.repository.js';
-import { UsersService } from '../src/modules/users/users.service.js';
 import { dmsKit } from './support/dms.js';
 import { device } from './support/people.js';
+import { grantModeration } from './support/grants.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const PASSWORD = 'correct horse battery';
@@ -30,22 +23,7 @@ describe('a suspended person signs in only to see why and to export their data',
     server = await startTestServer({ RATE_LIMIT_FACTOR: '20', LOG_LEVEL: 'error' });
     kit = dmsKit(server);
     moderator = await kit.person();
-    // What `npm run admin -- grant <username> moderation` does.
-    const users = new UsersService({
-      users: new UsersRepository(server.db),
-      stats: new StatsService(new StatsRepository(server.db)),
-      referrals: new ReferralsService(
-        new ReferralsRepository(server.db),
-        server.clock,
-        'http://doers.test',
-      ),
-      clock: server.clock,
-    });
-    await new AdminService({ guard: new AdminGuard(users), users }).changeGrants({
-      action: 'grant',
-      username: moderator.user.username,
-      rights: ['moderation'],
-    });
+    await grantModeration(server, moderator.user.username);
   });
   afterAll(() => server.close());
 

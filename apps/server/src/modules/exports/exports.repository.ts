@@ -99,7 +99,10 @@ export class ExportsRepository {
                    'displayName', u.display_name, 'bio', u.bio, 'timezone', u.timezone,
                    'dayStartHour', u.day_start_hour, 'supporterTier', u.supporter_tier,
                    'createdAt', u.created_at,
-                   'interests', ARRAY(SELECT interest_id FROM user_interests WHERE user_id = u.id))
+                   'interests', ARRAY(SELECT interest_id FROM user_interests WHERE user_id = u.id),
+                   'privacy', json_build_object('privateProfile', u.private_profile,
+                     'showStats', u.show_stats, 'hideFromLeaderboard', u.hide_from_leaderboard,
+                     'whoCanMessage', u.dm_permission))
             FROM users u WHERE u.id = $1) AS profile,
          COALESCE((SELECT json_agg(json_build_object('id', q.id, 'title', q.title,
                     'description', q.description, 'category', q.category, 'emoji', q.emoji,

@@ -2,6 +2,7 @@ import type { AuthResponse, Suspension } from '@doers/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { tokenStore } from '../api';
+import { signInNotice } from './sign-in-notice';
 import { errorMessage } from '../api-error';
 import { queryClient } from '../query-client';
 import { getLocalStorage, getSessionStorage } from '../storage';
@@ -92,6 +93,7 @@ export const useAuthStore = create<SessionState & AuthActions>()(
           });
           tokenStore.setTokens(response.tokens, rememberMe);
           set(sessionFrom(response));
+          signInNotice.clear();
           return response;
         } catch (error) {
           set({ ...signedOut, error: errorMessage(error, 'Login failed') });
@@ -110,6 +112,7 @@ export const useAuthStore = create<SessionState & AuthActions>()(
           });
           tokenStore.setTokens(response.tokens, true);
           set(sessionFrom(response));
+          signInNotice.clear();
           if (referrerId && fields.referralCode) {
             sendSignupVibe(referrerId).catch(() => undefined); // a thank-you, never a blocker
           }

@@ -6,6 +6,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { IconQr } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-error';
+import { signInNotice } from '../../../lib/auth/sign-in-notice';
 import { useAuthStore } from '../../../lib/auth/use-auth-store';
 import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -27,6 +28,8 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  // Why this tab was signed out, if it was: still said after a reload.
+  const [notice] = useState(signInNotice.get);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,6 +71,11 @@ export function LoginPage() {
         noValidate
         aria-describedby={error ? errorId : undefined}
       >
+        {notice && !error && (
+          <Alert tone="info" live={false}>
+            {notice}
+          </Alert>
+        )}
         {error && <Alert id={errorId}>{error}</Alert>}
         <TextField
           label="Email or username"

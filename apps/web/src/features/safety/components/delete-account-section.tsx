@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-error';
+import { signInNotice } from '../../../lib/auth/sign-in-notice';
 import { useAuthStore } from '../../../lib/auth/use-auth-store';
 import { toast } from '../../../lib/toast-store';
 import { useDeleteAccount } from '../api/account-deletion-api';
@@ -35,9 +36,9 @@ export function DeleteAccountSection() {
       const { erasedAt } = await remove.mutateAsync({ password });
       // The server has ended every session already: this device only forgets its own.
       clearSession();
-      toast.info(
-        `Your account is deactivated and will be erased on ${dayText(erasedAt)}. Sign in before then to keep it.`,
-      );
+      const message = `Your account is deactivated and will be erased on ${dayText(erasedAt)}. Sign in before then to keep it.`;
+      signInNotice.set(message);
+      toast.info(message);
       void navigate('/login', { replace: true });
     } catch (failure) {
       const onField = isApiError(failure) && failure.errors?.some((e) => e.field === 'password');

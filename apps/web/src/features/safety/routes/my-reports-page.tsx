@@ -4,6 +4,7 @@ import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/sta
 import { VoicePlayer } from '../../../components/voice/voice-player';
 import { errorMessage } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { SettingsBackLink } from '../../settings';
 import { useMyReports } from '../api/safety-api';
 import { CATEGORY_LABELS, STATUS_LABELS, TARGET_NAMES } from '../safety-text';
 import '../../../components/ui/state-panels.css';
@@ -16,6 +17,7 @@ export function MyReportsPage() {
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="page safety-page">
+      <SettingsBackLink />
       <h1 className="safety-page__title">Your reports</h1>
       {query.isPending && <SkeletonList count={3} variant="row" label="Loading your reports" />}
       {query.isError && (

@@ -1,4 +1,5 @@
 import { usePageTitle } from '../../../lib/use-page-title';
+import { SettingsBackLink } from '../../settings';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { ExportSection } from '../components/export-section';
 import './safety-pages.css';
@@ -11,6 +12,7 @@ export function YourDataPage() {
   usePageTitle('Your data');
   return (
     <div className="page safety-page">
+      <SettingsBackLink />
       <h1 className="safety-page__title">Your data</h1>
       <ExportSection title="Download a copy" />
       <DeleteAccountSection />

@@ -1,0 +1,28 @@
+import { AdminGuard } from '../../src/modules/admin/admin-guard.js';
+import { AdminService } from '../../src/modules/admin/admin.service.js';
+import { ReferralsRepository } from '../../src/modules/referrals/referrals.repository.js';
+import { ReferralsService } from '../../src/modules/referrals/referrals.service.js';
+import { StatsRepository } from '../../src/modules/stats/stats.repository.js';
+import { StatsService } from '../../src/modules/stats/stats.service.js';
+import { UsersRepository } from '../../src/modules/users/users.repository.js';
+import { UsersService } from '../../src/modules/users/users.service.js';
+import type { TestServer } from './test-server.js';
+
+/** What `npm run admin -- grant <username> --only moderation` does, on the test's database. */
+export async function grantModeration(server: TestServer, username: string): Promise<void> {
+  const users = new UsersService({
+    users: new UsersRepository(server.db),
+    stats: new StatsService(new StatsRepository(server.db)),
+    referrals: new ReferralsService(
+      new ReferralsRepository(server.db),
+      server.clock,
+      'http://doers.test',
+    ),
+    clock: server.clock,
+  });
+  await new AdminService({ guard: new AdminGuard(users), users }).changeGrants({
+    action: 'grant',
+    username,
+    rights: ['moderation'],
+  });
+}
