@@ -1,2 +1,1 @@
 export { settingsRoutes } from './routes';
-export { SettingsBackLink } from './components/settings-back-link';

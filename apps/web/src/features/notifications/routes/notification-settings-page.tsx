@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PushOptIn } from '../../push';
-import { SettingsBackLink } from '../../settings';
+import { SettingsBackLink } from '../../../components/ui/settings-back-link';
 import {
   useNotificationSettings,
   useUpdateNotificationSettings,

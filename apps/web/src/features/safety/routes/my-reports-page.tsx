@@ -4,7 +4,7 @@ import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/sta
 import { VoicePlayer } from '../../../components/voice/voice-player';
 import { errorMessage } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { SettingsBackLink } from '../../settings';
+import { SettingsBackLink } from '../../../components/ui/settings-back-link';
 import { useMyReports } from '../api/safety-api';
 import { CATEGORY_LABELS, STATUS_LABELS, TARGET_NAMES } from '../safety-text';
 import '../../../components/ui/state-panels.css';

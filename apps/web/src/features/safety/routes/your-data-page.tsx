@@ -1,5 +1,5 @@
 import { usePageTitle } from '../../../lib/use-page-title';
-import { SettingsBackLink } from '../../settings';
+import { SettingsBackLink } from '../../../components/ui/settings-back-link';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { ExportSection } from '../components/export-section';
 import './safety-pages.css';

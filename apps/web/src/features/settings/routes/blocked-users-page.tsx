@@ -1,6 +1,6 @@
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BlockedUsersList } from '../components/blocked-users-list';
-import { SettingsBackLink } from '../components/settings-back-link';
+import { SettingsBackLink } from '../../../components/ui/settings-back-link';
 
 /** /settings/blocked-users: the people I blocked, and unblocking them. */
 export function BlockedUsersPage() {

@@ -5,7 +5,7 @@ import { useAccount } from '../../../lib/auth/use-account';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PROFILE_TUTORIAL_MARKERS } from '../../profile';
 import { AvatarEditor } from '../components/avatar-editor';
-import { SettingsBackLink } from '../components/settings-back-link';
+import { SettingsBackLink } from '../../../components/ui/settings-back-link';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { VoiceIntroEditor } from '../components/voice-intro-editor';
 import './edit-profile-page.css';

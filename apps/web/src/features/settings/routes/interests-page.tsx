@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PROFILE_TUTORIAL_MARKERS } from '../../profile';
 import { useInterestList, useSetInterests } from '../api/profile-settings-api';
-import { SettingsBackLink } from '../components/settings-back-link';
+import { SettingsBackLink } from '../../../components/ui/settings-back-link';
 import './edit-profile-page.css';
 
 const { interestsMin: MIN, interestsMax: MAX } = PROFILE_LIMITS;

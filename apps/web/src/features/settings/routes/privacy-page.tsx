@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { LeaderboardPrivacySection } from '../../leaderboard';
-import { IconArrowLeft } from '../../../components/ui/icons';
+import { SettingsBackLink } from '../../../components/ui/settings-back-link';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BlockingSection } from '../components/blocking-section';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -20,10 +19,7 @@ export function PrivacyPage() {
   usePageTitle('Privacy');
   return (
     <div className="page">
-      <Link to="/settings" className="settings__back">
-        <IconArrowLeft size={18} />
-        Settings
-      </Link>
+      <SettingsBackLink />
       <h1 className="page__title">Privacy</h1>
       <SignedInDevices />
       <ChangePasswordForm />

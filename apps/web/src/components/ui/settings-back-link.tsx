@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { IconArrowLeft } from '../../../components/ui/icons';
-import '../routes/privacy-page.css';
+import { IconArrowLeft } from './icons';
+import './settings-back-link.css';
 
-/** "← Settings" above a settings screen (the same link /settings/privacy draws). */
+/** "← Settings" above a settings screen, whichever feature draws it. */
 export function SettingsBackLink() {
   return (
     <Link to="/settings" className="settings__back">
