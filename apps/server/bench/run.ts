@@ -194,13 +194,14 @@ async function main(): Promise<void> {
   const only = args.only?.split(',').map((word) => word.trim());
   const wanted = (name: string) => !only || only.some((word) => name.includes(word));
   const own = ['feed', 'realtime', 'leaderboard', 'erasure']; // benches of their own
+  const postgresUrl = process.env.DATABASE_URL ?? (args.postgres ? DEFAULT_PG : undefined);
   if (!only || !only.every((word) => own.includes(word))) await general(only, wanted);
   if (wanted('feed')) {
     const problems = await benchFeed({
       factor: Number(args['scale-factor'] ?? (args.scale ? 10 : 1)),
       duration: seconds,
       warmup,
-      postgresUrl: process.env.DATABASE_URL ?? (args.postgres ? DEFAULT_PG : undefined),
+      postgresUrl,
       bare: !args['no-bare'],
       explain: args.explain,
       keep: args.keep,
@@ -209,18 +210,9 @@ async function main(): Promise<void> {
     });
     if (problems.length) console.log(`\nWarning:\n  ${problems.join('\n  ')}`);
   }
-  if (wanted('leaderboard')) {
-    await benchLeaderboard({
-      scale: args.scale,
-      explain: args.explain,
-      postgresUrl: process.env.DATABASE_URL ?? (args.postgres ? DEFAULT_PG : undefined),
-    });
-  }
-  if (wanted('erasure')) {
-    await benchErasure({
-      postgresUrl: process.env.DATABASE_URL ?? (args.postgres ? DEFAULT_PG : undefined),
-    });
-  }
+  if (wanted('leaderboard'))
+    await benchLeaderboard({ scale: args.scale, explain: args.explain, postgresUrl });
+  if (wanted('erasure')) await benchErasure({ postgresUrl });
   // Needs PostgreSQL and Redis: run when asked for, or when REDIS_URL says Redis is there.
   if (only?.includes('realtime') || (!only && process.env.REDIS_URL)) {
     const problems = await benchRealtime({

@@ -1,13 +1,6 @@
-import { Link } from 'react-router';
-import { IconArrowLeft } from './icons';
-import './settings-back-link.css';
+import { PageBackLink } from './page-back-link';
 
 /** "← Settings" above a settings screen, whichever feature draws it. */
 export function SettingsBackLink() {
-  return (
-    <Link to="/settings" className="settings__back">
-      <IconArrowLeft size={18} />
-      Settings
-    </Link>
-  );
+  return <PageBackLink to="/settings">Settings</PageBackLink>;
 }

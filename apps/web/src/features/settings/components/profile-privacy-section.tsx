@@ -1,4 +1,5 @@
 import type { PrivacySettings } from '@doers/contract';
+import { useState } from 'react';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { errorMessage } from '../../../lib/api-error';
@@ -19,15 +20,20 @@ const SAVED = {
 export function ProfilePrivacySection() {
   const settings = usePrivacySettings();
   const save = useSavePrivacySettings();
-  const shown = settings.data && { ...settings.data, ...(save.isPending ? save.variables : {}) };
+  // The switch moves in the same event as the tap (a controlled input would spring back until
+  // the mutation's state arrives); a refusal moves it back.
+  const [pending, setPending] = useState<Partial<PrivacySettings>>({});
+  const shown = settings.data && { ...settings.data, ...pending };
 
   function change(key: keyof PrivacySettings, on: boolean) {
+    setPending((current) => ({ ...current, [key]: on }));
     save.mutate(
       { [key]: on },
       {
         onSuccess: () => toast.success(SAVED[key](on)),
         onError: (error) =>
           toast.error(errorMessage(error, 'This setting was not saved. Please try again.')),
+        onSettled: () => setPending(({ [key]: _done, ...rest }) => rest),
       },
     );
   }

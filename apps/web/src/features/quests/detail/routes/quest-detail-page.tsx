@@ -4,7 +4,7 @@ import { IconEdit } from '../../../../components/ui/icons';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { useQuest } from '../../common/api/use-quest';
 import { LeaveQuestButton } from '../../sharing/components/leave-quest-button';
-import { PageBackLink } from '../../common/components/page-back-link';
+import { PageBackLink } from '../../../../components/ui/page-back-link';
 import { QuestCalendar } from '../../calendar/components/quest-calendar';
 import { QuestHeader } from '../../common/components/quest-header';
 import { QuestParticipants } from '../../sharing/components/quest-participants';

@@ -1,6 +1,6 @@
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { CreateQuestForm } from '../components/create-quest-form';
-import { PageBackLink } from '../../common/components/page-back-link';
+import { PageBackLink } from '../../../../components/ui/page-back-link';
 
 export function CreateQuestPage() {
   usePageTitle('Create a quest');

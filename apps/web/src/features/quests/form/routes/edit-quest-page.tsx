@@ -7,7 +7,7 @@ import { toast } from '../../../../lib/toast-store';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { useUpdateQuest } from '../api/use-quest-mutations';
 import { useQuest } from '../../common/api/use-quest';
-import { PageBackLink } from '../../common/components/page-back-link';
+import { PageBackLink } from '../../../../components/ui/page-back-link';
 import { QuestForm } from '../components/quest-form';
 import { QuestOwnerActions } from '../components/quest-owner-actions';
 import { QuestQueryState } from '../../common/components/quest-query-state';
