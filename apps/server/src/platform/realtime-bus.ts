@@ -32,6 +32,16 @@ export interface RealtimeBus {
   listen(userId: string, listener: BusListener): Promise<() => void>;
   /** The person's events after `afterId` (none without it), and their stream's position. */
   backlog(userId: string, afterId: string | undefined): Promise<Backlog>;
+  /**
+   * Whether an event for the person might reach someone now: false only when the bus knows that
+   * nobody listens anywhere (one process, none of their streams open).
+   */
+  listening(userId: string): boolean;
+  /**
+   * Keeps an event for replay that nobody is listening to now (`listening` said so), built only
+   * if a resume asks for it: what it shows is then read as it is at that moment.
+   */
+  keep(userId: string, build: () => Promise<string | null>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,7 +65,9 @@ export function compareIds(a: string, b: string): number {
 
 export const idTime = (id: string): number => Number(ID.exec(id)?.[1] ?? 0);
 
-type Stream = { entries: { id: string; data: string; at: number }[]; trimmedTo: string };
+/** An event's text, or how to build it when a resume asks (`keep`). */
+type Entry = { id: string; data: string | (() => Promise<string | null>); at: number };
+type Stream = { entries: Entry[]; trimmedTo: string };
 
 /**
  * One process: the streams live in memory. An id from before this process started (a restart)
@@ -77,17 +89,7 @@ export class MemoryRealtimeBus implements RealtimeBus {
   }
 
   async publish(userId: string, data: string): Promise<string> {
-    const id = this.#nextId();
-    const stream = this.#streams.get(userId) ?? { entries: [], trimmedTo: '0-0' };
-    this.#streams.set(userId, stream);
-    stream.entries.push({ id, data, at: this.now() });
-    const cutoff = this.now() - REPLAY.ttlMs;
-    while (
-      stream.entries.length > REPLAY.maxEvents ||
-      (stream.entries[0] && stream.entries[0].at < cutoff)
-    ) {
-      stream.trimmedTo = stream.entries.shift()!.id;
-    }
+    const id = this.#append(userId, data);
     this.#deliver(userId, { kind: 'event', id, data });
     return id;
   }
@@ -110,9 +112,12 @@ export class MemoryRealtimeBus implements RealtimeBus {
     const stream = this.#streams.get(userId);
     const position = stream?.entries.at(-1)?.id ?? this.#lastId();
     if (afterId === undefined) return { position, entries: [], complete: true };
-    const entries = (stream?.entries ?? [])
-      .filter((e) => compareIds(e.id, afterId) > 0)
-      .map(({ id, data }) => ({ id, data }));
+    const entries: Backlog['entries'] = [];
+    for (const { id, data } of stream?.entries ?? []) {
+      if (compareIds(id, afterId) <= 0) continue;
+      const text = typeof data === 'string' ? data : await data();
+      if (text !== null) entries.push({ id, data: text });
+    }
     const complete =
       isEventId(afterId) &&
       compareIds(afterId, this.#firstId) >= 0 &&
@@ -122,9 +127,32 @@ export class MemoryRealtimeBus implements RealtimeBus {
     return { position, entries, complete };
   }
 
+  listening(userId: string): boolean {
+    return this.#listeners.has(userId);
+  }
+
+  async keep(userId: string, build: () => Promise<string | null>): Promise<void> {
+    this.#append(userId, build);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
     this.#listeners.clear();
+  }
+
+  #append(userId: string, data: Entry['data']): string {
+    const id = this.#nextId();
+    const stream = this.#streams.get(userId) ?? { entries: [], trimmedTo: '0-0' };
+    this.#streams.set(userId, stream);
+    stream.entries.push({ id, data, at: this.now() });
+    const cutoff = this.now() - REPLAY.ttlMs;
+    while (
+      stream.entries.length > REPLAY.maxEvents ||
+      (stream.entries[0] && stream.entries[0].at < cutoff)
+    ) {
+      stream.trimmedTo = stream.entries.shift()!.id;
+    }
+    return id;
   }
 
   #deliver(userId: string, message: BusMessage): void {

@@ -116,6 +116,16 @@ export class RedisRealtimeBus implements RealtimeBus {
     return { position, entries, complete: isComplete(afterId, nowMs, stream, entries.length) };
   }
 
+  /** Other instances may have the person connected: always worth sending. */
+  listening(): boolean {
+    return true;
+  }
+
+  async keep(userId: string, build: () => Promise<string | null>): Promise<void> {
+    const data = await build();
+    if (data !== null) await this.publish(userId, data);
+  }
+
   async close(): Promise<void> {
     this.#channels.clear();
     await this.#subscriber.quit().catch(() => {});

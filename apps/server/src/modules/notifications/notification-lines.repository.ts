@@ -17,7 +17,10 @@ export type LineRow = {
   at: Date;
 };
 
-/** `push`: the person takes this type by push (their settings, read with the write). */
+/**
+ * `push`: the person takes this type by push (their settings, read with the write) and has a
+ * device subscribed.
+ */
 export type Written = { id: string; in_app: boolean; push: boolean };
 
 /**
@@ -38,66 +41,88 @@ export class NotificationLinesRepository {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Writes one notification and grows (or starts) its line, in one statement. Writes nothing
-   * when the recipient and the actor blocked each other either way, when the person turned both
-   * channels off for this type, or when the fold rule skips a repeat. `in_app` false: written for
-   * Web Push only; no line.
+   * Writes notifications and grows (or starts) their lines, in one statement for them all; at
+   * most one per recipient (two could fold into one line, which one statement may not change
+   * twice). Answers, in order, what was written for each, or null: nothing is written when the
+   * recipient and the actor blocked each other either way, when the person turned both channels
+   * off for this type, or when the fold rule skips a repeat. `in_app` false: written for Web Push
+   * only; no line. `push`: the person takes this type by push and has a device that does.
    */
-  async write(n: NewNotification, now: Date, db: Queryable = this.db): Promise<Written | null> {
-    const id = randomUUID();
-    const rule = foldRule(n, id);
-    const rows = await db.query<Written>(
-      `WITH target AS (
-         SELECT u.id AS user_id,
-                CASE WHEN $8::boolean
-                     THEN $7::text || ':' || to_char(($6::timestamptz AT TIME ZONE u.timezone), 'YYYY-MM-DD')
-                     ELSE $7::text END AS fold_key,
-                COALESCE((s.types -> $3::text ->> 'inApp')::boolean, true) AS in_app,
-                COALESCE((s.types -> $3::text ->> 'push')::boolean, true) AS push
-           FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id
-          WHERE u.id = $2::uuid AND u.status <> 'Deleted'
-            AND ($4::uuid IS NULL OR ${notBlockedBetween('u.id', '$4::uuid')})
+  async writeMany(
+    ns: NewNotification[],
+    now: Date,
+    db: Queryable = this.db,
+  ): Promise<(Written | null)[]> {
+    const ids = ns.map(() => randomUUID());
+    const rules = ns.map((n, i) => foldRule(n, ids[i]!));
+    const rows = await db.query<Written & { idx: number }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
+                              $6::text[], $7::boolean[], $8::boolean[])
+                  WITH ORDINALITY AS i(id, user_id, type, actor_id, data, rule_key, daily, grow, idx)
+       ), target AS (
+         -- Each recipient by its key (ANY): a join would hash the whole users table per batch.
+         SELECT i.*,
+                CASE WHEN i.daily
+                     THEN i.rule_key || ':' || to_char(($9::timestamptz AT TIME ZONE u.timezone), 'YYYY-MM-DD')
+                     ELSE i.rule_key END AS fold_key,
+                COALESCE((s.types -> i.type ->> 'inApp')::boolean, true) AS in_app,
+                COALESCE((s.types -> i.type ->> 'push')::boolean, true)
+                  AND EXISTS (SELECT 1 FROM push_subscriptions ps
+                               WHERE ps.user_id = u.id AND ps.user_id = ANY($2::uuid[])) AS push,
+                COALESCE((s.types -> i.type ->> 'push')::boolean, true) AS push_on
+           FROM input i
+           JOIN users u ON u.id = i.user_id AND u.id = ANY($2::uuid[])
+           LEFT JOIN notification_settings s ON s.user_id = u.id AND s.user_id = ANY($2::uuid[])
+          WHERE u.status <> 'Deleted'
+            AND NOT EXISTS (SELECT 1 FROM blocks b
+                             WHERE b.blocker_id = ANY($2::uuid[]) AND b.blocked_id = ANY($4::uuid[])
+                               AND b.blocker_id = u.id AND b.blocked_id = i.actor_id)
+            AND NOT EXISTS (SELECT 1 FROM blocks b
+                             WHERE b.blocked_id = ANY($2::uuid[]) AND b.blocker_id = ANY($4::uuid[])
+                               AND b.blocked_id = u.id AND b.blocker_id = i.actor_id)
        ), fresh AS (
          SELECT t.*, NOT EXISTS (SELECT 1 FROM notifications o
                                   WHERE o.user_id = t.user_id AND o.fold_key = t.fold_key
-                                    AND o.actor_id IS NOT DISTINCT FROM $4::uuid) AS new_actor
-           FROM target t WHERE t.in_app OR t.push
+                                    AND o.actor_id IS NOT DISTINCT FROM t.actor_id) AS new_actor
+           FROM target t WHERE t.in_app OR t.push_on
        ), n AS (
          INSERT INTO notifications (id, user_id, type, actor_id, data, fold_key, in_app, created_at)
-         SELECT $1::uuid, user_id, $3::text, $4::uuid, $5::jsonb, fold_key, in_app, $6::timestamptz
-           FROM fresh WHERE new_actor OR $9::boolean
+         SELECT id, user_id, type, actor_id, data::jsonb, fold_key, in_app, $9::timestamptz
+           FROM fresh WHERE new_actor OR grow
          RETURNING id, user_id, fold_key, in_app, created_at
        ), line AS (
          INSERT INTO notification_folds AS f
                 (user_id, fold_key, type, head_id, at, actor_ids, actor_count, count)
-         SELECT n.user_id, n.fold_key, $3::text, n.id, n.created_at,
-                CASE WHEN $4::uuid IS NULL THEN '{}'::uuid[] ELSE ARRAY[$4::uuid] END,
-                CASE WHEN $4::uuid IS NULL THEN 0 ELSE 1 END, 1
-           FROM n WHERE n.in_app
+         SELECT n.user_id, n.fold_key, fresh.type, n.id, n.created_at,
+                CASE WHEN fresh.actor_id IS NULL THEN '{}'::uuid[] ELSE ARRAY[fresh.actor_id] END,
+                CASE WHEN fresh.actor_id IS NOT NULL AND fresh.new_actor THEN 1 ELSE 0 END, 1
+           FROM n JOIN fresh ON fresh.id = n.id WHERE n.in_app
          ON CONFLICT (user_id, fold_key) DO UPDATE SET
            head_id = CASE WHEN EXCLUDED.at >= f.at THEN EXCLUDED.head_id ELSE f.head_id END,
            at = GREATEST(EXCLUDED.at, f.at),
-           actor_ids = (EXCLUDED.actor_ids || array_remove(f.actor_ids, $4::uuid))[1:3],
-           actor_count = f.actor_count
-             + (SELECT CASE WHEN fresh.new_actor AND $4::uuid IS NOT NULL THEN 1 ELSE 0 END FROM fresh),
+           actor_ids = (EXCLUDED.actor_ids || array_remove(f.actor_ids, EXCLUDED.actor_ids[1]))[1:3],
+           actor_count = f.actor_count + EXCLUDED.actor_count,
            count = f.count + 1,
            read_at = NULL
          RETURNING f.head_id
        )
-       SELECT n.id, n.in_app, (SELECT t.push FROM target t) AS push FROM n LEFT JOIN line ON true`,
+       SELECT fresh.idx::int AS idx, n.id, n.in_app, fresh.push FROM n JOIN fresh ON fresh.id = n.id`,
       [
-        id,
-        n.userId,
-        n.type,
-        n.actorId,
-        JSON.stringify(n.data),
+        ids,
+        ns.map((n) => n.userId),
+        ns.map((n) => n.type),
+        ns.map((n) => n.actorId),
+        ns.map((n) => JSON.stringify(n.data)),
+        rules.map((r) => r.key),
+        rules.map((r) => r.daily),
+        rules.map((r) => r.sameActor === 'grow'),
         now,
-        rule.key,
-        rule.daily,
-        rule.sameActor === 'grow',
       ],
     );
-    return rows[0] ?? null;
+    const written: (Written | null)[] = ns.map(() => null);
+    for (const { idx, ...row } of rows) written[idx - 1] = row;
+    return written;
   }
 
   /**

@@ -13,7 +13,12 @@ import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEvents, EventBus } from '../../platform/events.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
-import type { LineRow, NotificationLinesRepository } from './notification-lines.repository.js';
+import { WriteBatcher } from '../../platform/write-batcher.js';
+import type {
+  LineRow,
+  NotificationLinesRepository,
+  Written,
+} from './notification-lines.repository.js';
 import type {
   NotificationSettingsRepository,
   SettingsRow,
@@ -31,6 +36,12 @@ const ON: NotificationChannels = { inApp: true, push: true };
 export type WrittenLine = { id: string; inApp: boolean; push: boolean };
 
 export class NotificationsService {
+  /** Notifications written at the same moment go in one statement (one per recipient a batch). */
+  readonly #batch = new WriteBatcher<NewNotification, Written | null>(
+    (ns) => this.deps.lines.writeMany(ns, this.deps.clock.now()),
+    { key: (n) => n.userId, max: 100 },
+  );
+
   constructor(
     private readonly deps: {
       notifications: NotificationsRepository;
@@ -48,7 +59,7 @@ export class NotificationsService {
    * channels off, a repeat the fold skips).
    */
   async write(n: NewNotification): Promise<string | null> {
-    const written = await this.deps.lines.write(n, this.deps.clock.now());
+    const written = await this.#batch.submit(n);
     if (!written) return null;
     await this.published(n, { id: written.id, inApp: written.in_app, push: written.push });
     return written.id;
@@ -56,7 +67,7 @@ export class NotificationsService {
 
   /** The same inside the caller's transaction, which publishes once it has committed. */
   async writeIn(tx: Queryable, n: NewNotification): Promise<WrittenLine | null> {
-    const written = await this.deps.lines.write(n, this.deps.clock.now(), tx);
+    const [written] = await this.deps.lines.writeMany([n], this.deps.clock.now(), tx);
     return written ? { id: written.id, inApp: written.in_app, push: written.push } : null;
   }
 

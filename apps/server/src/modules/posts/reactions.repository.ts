@@ -19,6 +19,10 @@ export type ToggleRow = {
   comment_count: number;
 };
 
+/** A smile of a batch: the post's author and, as for a toggle, the state after it. */
+type SmileFound = ToggleRow & { found: true; post_id: string; author_id: string };
+export type SmileRow = { found: false } | SmileFound;
+
 export type ReactorRow = { user: PersonSummary; at: Date };
 
 /** smiles and hums, and their counters on posts, each changed in one statement. */
@@ -54,6 +58,76 @@ export class ReactionsRepository {
       [r.postId, r.userId, r.at, r.on ? 1 : -1, r.on],
     );
     return rows[0]!;
+  }
+
+  /**
+   * Smiles given (`on`) and taken back, many people's at once, in one statement: each on a post
+   * its person may see (else `found` is false and nothing changes), with the posts' counters and
+   * the figures of authors and smilers (stats module's rule: a smile counts for its post's
+   * author, as an interaction when it is someone else's, and as sent for the smiler). At most
+   * one per person and post. Answers, in order, the state after the whole batch.
+   */
+  async smileMany(
+    items: { postId: string; userId: string; on: boolean }[],
+    at: Date,
+  ): Promise<SmileRow[]> {
+    const rows = await this.db.query<SmileFound & { idx: number }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::boolean[])
+                  WITH ORDINALITY AS i(post_id, user_id, on_, idx)
+       ), seen AS (
+         SELECT i.*, p.author_id FROM input i
+           JOIN posts p ON p.id = i.post_id JOIN users pa ON pa.id = p.author_id
+          WHERE pa.status <> 'Deleted' AND ${postVisibleTo('p', 'i.user_id')}
+       ), added AS (
+         INSERT INTO smiles (post_id, user_id, created_at)
+         SELECT post_id, user_id, $4 FROM seen WHERE on_
+         ON CONFLICT DO NOTHING RETURNING post_id, user_id
+       ), removed AS (
+         DELETE FROM smiles s USING seen
+          WHERE NOT seen.on_ AND s.post_id = seen.post_id AND s.user_id = seen.user_id
+         RETURNING s.post_id, s.user_id
+       ), changes AS (
+         SELECT seen.idx, seen.post_id, seen.user_id, seen.author_id,
+                CASE WHEN seen.on_ THEN 1 ELSE -1 END AS d
+           FROM seen JOIN (SELECT * FROM added UNION ALL SELECT * FROM removed) x
+             ON x.post_id = seen.post_id AND x.user_id = seen.user_id
+       ), counted AS (
+         UPDATE posts p SET smile_count = p.smile_count + c.d
+           FROM (SELECT post_id, sum(d)::int AS d FROM changes GROUP BY post_id) c
+          WHERE p.id = c.post_id
+         RETURNING p.id, p.smile_count
+       ), figures AS (
+         UPDATE user_stats s SET
+           total_smiles = greatest(s.total_smiles + f.smiles, 0),
+           total_post_interactions = greatest(s.total_post_interactions + f.interactions, 0),
+           total_smiles_sent = greatest(s.total_smiles_sent + f.sent, 0)
+           FROM (SELECT user_id, sum(smiles)::int AS smiles, sum(interactions)::int AS interactions,
+                        sum(sent)::int AS sent
+                   FROM (SELECT author_id AS user_id, d AS smiles,
+                                CASE WHEN author_id <> user_id THEN d ELSE 0 END AS interactions,
+                                0 AS sent
+                           FROM changes
+                         UNION ALL
+                         SELECT user_id, 0, 0, d FROM changes) x
+                  GROUP BY user_id) f
+          WHERE s.user_id = f.user_id
+         RETURNING 1
+       )
+       SELECT seen.idx::int AS idx, seen.post_id, seen.author_id, c.idx IS NOT NULL AS changed,
+              seen.on_ AS smiled,
+              EXISTS (SELECT 1 FROM hums h WHERE h.post_id = seen.post_id AND h.user_id = seen.user_id)
+                AS hummed,
+              COALESCE(k.smile_count, p.smile_count) AS smile_count,
+              p.hum_count, p.vibe_count, p.comment_count
+         FROM seen JOIN posts p ON p.id = seen.post_id
+         LEFT JOIN changes c ON c.idx = seen.idx
+         LEFT JOIN counted k ON k.id = seen.post_id`,
+      [items.map((i) => i.postId), items.map((i) => i.userId), items.map((i) => i.on), at],
+    );
+    const found: SmileRow[] = items.map(() => ({ found: false }) as SmileRow);
+    for (const { idx, ...row } of rows) found[idx - 1] = { ...(row as SmileFound), found: true };
+    return found;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { ReactionState, ReactorPage } from '@doers/contract';
+import type { PostCounts, ReactionState, ReactorPage } from '@doers/contract';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -8,10 +8,12 @@ import type { StatsService } from '../stats/stats.service.js';
 import { countsOf } from './post.presenter.js';
 import type { FeedCache } from './feed-cache.js';
 import type { PostsRepository } from './posts.repository.js';
-import type { Reaction, ReactionsRepository } from './reactions.repository.js';
+import { WriteBatcher } from '../../platform/write-batcher.js';
+import type { Reaction, ReactionsRepository, SmileRow, ToggleRow } from './reactions.repository.js';
 import type { TimelineRepository } from './timeline.repository.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
+type SmileChange = { userId: string; postId: string; on: boolean };
 
 /**
  * Smiles and hums (docs/product/posts-and-feed.md#reactions). Each is a toggle: setting it twice
@@ -19,6 +21,15 @@ type PageQuery = { cursor?: string | undefined; limit: number };
  * the hummer's vibers' timelines change in the toggle's transaction.
  */
 export class ReactionsService {
+  /**
+   * Smiles are the hottest write: those arriving together go in one statement
+   * (platform/write-batcher.ts). One per person and post a batch, so a quick undo waits its turn.
+   */
+  readonly #smiles = new WriteBatcher<SmileChange, SmileRow>(
+    (items) => this.deps.reactions.smileMany(items, this.deps.clock.now()),
+    { key: (i) => `${i.userId}:${i.postId}`, max: 100 },
+  );
+
   constructor(
     private readonly deps: {
       db: Database;
@@ -34,11 +45,11 @@ export class ReactionsService {
   ) {}
 
   smile(userId: string, postId: string): Promise<ReactionState> {
-    return this.#toggle('smile', userId, postId, true);
+    return this.#smile({ userId, postId, on: true });
   }
 
   unsmile(userId: string, postId: string): Promise<ReactionState> {
-    return this.#toggle('smile', userId, postId, false);
+    return this.#smile({ userId, postId, on: false });
   }
 
   hum(userId: string, postId: string): Promise<ReactionState> {
@@ -68,6 +79,19 @@ export class ReactionsService {
     return { items: items.map((r) => ({ user: r.user, at: r.at.toISOString() })), nextCursor };
   }
 
+  async #smile(change: SmileChange): Promise<ReactionState> {
+    const row = await this.#smiles.submit(change);
+    if (!row.found) throw notFound('Post not found');
+    const { userId, postId, on } = change;
+    const counts = countsOf(row);
+    if (row.changed) this.#changed(postId, userId, row, counts);
+    if (row.changed && on) {
+      await this.deps.events.publish('post.smiled', { postId, authorId: row.author_id, userId });
+    }
+    return { smiled: row.smiled, hummed: row.hummed, counts };
+  }
+
+  /** Hums change timelines as well: one transaction each. */
   async #toggle(
     reaction: Reaction,
     userId: string,
@@ -108,16 +132,21 @@ export class ReactionsService {
     const counts = countsOf(state);
     if (state.changed) {
       this.deps.feedCache.forgetReaders(reached);
-      this.deps.feedCache.patchPost(postId, counts, {
-        id: userId,
-        smiled: state.smiled,
-        hummed: state.hummed,
-      });
+      this.#changed(postId, userId, state, counts);
     }
     if (state.changed && on) {
       const event = reaction === 'smile' ? 'post.smiled' : 'post.hummed';
       await this.deps.events.publish(event, { postId, authorId, userId });
     }
     return { smiled: state.smiled, hummed: state.hummed, counts };
+  }
+
+  /** Kept feed pages show the new counts, and the reacting person's marks. */
+  #changed(postId: string, userId: string, state: ToggleRow, counts: PostCounts): void {
+    this.deps.feedCache.patchPost(postId, counts, {
+      id: userId,
+      smiled: state.smiled,
+      hummed: state.hummed,
+    });
   }
 }

@@ -25,8 +25,10 @@ export function subscribeRealtime(
   events.subscribe('notification.created', async (e) => {
     // Kept for Web Push only (the person turned this type off in the list): nothing shows.
     if (e.inApp === false) return;
-    const notification = await views.notification(e.userId, e.notificationId);
-    if (notification) await realtime.send(e.userId, { type: 'notification', notification });
+    await realtime.sendBuilt(e.userId, async () => {
+      const notification = await views.notification(e.userId, e.notificationId);
+      return notification ? { type: 'notification', notification } : null;
+    });
     await counts(e.userId);
   });
   events.subscribe('notifications.read', (e) => counts(e.userId));

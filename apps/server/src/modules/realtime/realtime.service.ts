@@ -47,8 +47,24 @@ export class RealtimeService {
     await this.deps.bus.publish(userId, sseFragment(event.type, JSON.stringify(event)));
   }
 
+  /**
+   * Sends an event built from the database: built now when someone may be listening, else kept
+   * unbuilt for a resume to build (most people are not connected when something happens to them).
+   */
+  async sendBuilt(userId: string, build: () => Promise<StreamEvent | null>): Promise<void> {
+    const text = async () => {
+      const event = await build();
+      return event && sseFragment(event.type, JSON.stringify(event));
+    };
+    if (!this.deps.bus.listening(userId)) return this.deps.bus.keep(userId, text);
+    const data = await text();
+    if (data !== null) await this.deps.bus.publish(userId, data);
+  }
+
   /** The person's counts changed: every stream of theirs gets the new ones. */
   async sendUnreadCounts(userId: string): Promise<void> {
+    // A stream opens with the counts: nobody connected, nobody to tell.
+    if (!this.deps.bus.listening(userId)) return;
     await this.send(userId, {
       type: 'unread-counts',
       counts: await this.deps.unreadCounts(userId),

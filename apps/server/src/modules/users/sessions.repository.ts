@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { WriteBatcher } from '../../platform/write-batcher.js';
 import type { SessionUserCache, SessionUserRow } from './session-user-cache.js';
 
 export type SessionRow = {
@@ -23,7 +24,15 @@ export type NewSession = Omit<SessionRow, 'last_used_at' | 'revoked_at'>;
  * module's refresh-token chains belong to them. Every method that ends one drops it from the
  * cache before and after its write.
  */
+type Touch = { userId: string; sessionId: string; zone: string | undefined; at: Date };
+
 export class SessionsRepository {
+  /** Sign-ins seen at the same moment are written together (platform/write-batcher.ts). */
+  readonly #touches = new WriteBatcher<Touch, true>((touches) => this.#touchMany(touches), {
+    key: (t) => t.userId,
+    max: 100,
+  });
+
   constructor(
     private readonly db: Queryable,
     private readonly cache: SessionUserCache | undefined,
@@ -125,16 +134,32 @@ export class SessionsRepository {
    */
   async touch(userId: string, sessionId: string, zone: string | undefined, at: Date) {
     if (zone !== undefined) this.cache?.forgetUser(userId);
-    await this.db.query(
-      `WITH session AS (
-         UPDATE sessions SET last_used_at = $4
-          WHERE id = $2 AND user_id = $1 AND last_used_at < $4::timestamptz - interval '1 minute')
-       UPDATE users SET last_active = $4, timezone = COALESCE($3, timezone)
-        WHERE id = $1
-          AND (last_active IS NULL OR last_active < $4::timestamptz - interval '1 minute'
-               OR timezone IS DISTINCT FROM COALESCE($3, timezone))`,
-      [userId, sessionId, zone ?? null, at],
-    );
+    await this.#touches.submit({ userId, sessionId, zone, at });
     if (zone !== undefined) this.cache?.forgetUser(userId);
+  }
+
+  /** `= ANY(…)` beside each join: each row found by its key, never by hashing the table. */
+  async #touchMany(touches: Touch[]): Promise<true[]> {
+    await this.db.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[])
+                  AS i(user_id, session_id, zone, at)
+       ), session AS (
+         UPDATE sessions s SET last_used_at = i.at FROM input i
+          WHERE s.id = i.session_id AND s.id = ANY($2::uuid[]) AND s.user_id = i.user_id
+            AND s.last_used_at < i.at - interval '1 minute')
+       UPDATE users u SET last_active = i.at, timezone = COALESCE(i.zone, u.timezone)
+         FROM input i
+        WHERE u.id = i.user_id AND u.id = ANY($1::uuid[])
+          AND (u.last_active IS NULL OR u.last_active < i.at - interval '1 minute'
+               OR u.timezone IS DISTINCT FROM COALESCE(i.zone, u.timezone))`,
+      [
+        touches.map((t) => t.userId),
+        touches.map((t) => t.sessionId),
+        touches.map((t) => t.zone ?? null),
+        touches.map((t) => t.at),
+      ],
+    );
+    return touches.map(() => true);
   }
 }
