@@ -39,6 +39,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -64,6 +65,7 @@ export default defineConfig({
           // integration/: the app's clients against a real server (apps/server/test/support).
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['../server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

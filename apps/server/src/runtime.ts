@@ -38,7 +38,13 @@ export type Runtime = {
 export async function openRuntime(
   config: Config,
   log: FastifyBaseLogger,
-  options: { pgSchema?: string; inMemory?: boolean; redisPrefix?: string } = {},
+  options: {
+    pgSchema?: string;
+    inMemory?: boolean;
+    /** In memory: start from this migrated data directory (test/support/pglite-template.ts). */
+    template?: Blob;
+    redisPrefix?: string;
+  } = {},
 ): Promise<Runtime> {
   const db = config.databaseUrl
     ? await openDatabase({
@@ -49,6 +55,7 @@ export async function openRuntime(
     : await openDatabase({
         engine: 'pglite',
         ...(options.inMemory ? {} : { dataDir: join(config.dataDir, 'db') }),
+        ...(options.template ? { template: options.template } : {}),
       });
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.js';
 import { systemClock } from '../src/platform/clock.js';
 import { loadConfig } from '../src/platform/config.js';
 import { openRuntime, type Runtime } from '../src/runtime.js';
+import { pgliteTemplate } from './support/pglite-template.js';
 
 /** Every `<module>Api` group the contract exports, flattened to its endpoints. */
 function declaredEndpoints(): Array<{ name: string; endpoint: AnyEndpoint }> {
@@ -29,7 +30,11 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'doers-contract-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-  runtime = await openRuntime(config, pino({ level: 'silent' }), { inMemory: true });
+  const template = await pgliteTemplate();
+  runtime = await openRuntime(config, pino({ level: 'silent' }), {
+    inMemory: true,
+    ...(template ? { template } : {}),
+  });
   app = await buildApp({ config, ...runtime, clock: systemClock, version: 'test' });
   await app.ready();
 });

@@ -9,23 +9,32 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
+  /** PGlite only: its whole data directory as a tarball (a template for other databases). */
+  dump?(): Promise<Blob>;
   /** Runs `fn` in one transaction; it rolls back when `fn` throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
-  | { engine: 'pglite'; dataDir?: string }
+  /** `template`: a data directory dumped by PGlite to start from instead of an empty one. */
+  | { engine: 'pglite'; dataDir?: string; template?: Blob }
   | { engine: 'postgres'; url: string; schema?: string; max?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.engine === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+  return options.engine === 'pglite'
+    ? openPglite(options.dataDir, options.template)
+    : openPostgres(options);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   // No dataDir means in memory: what the test suites use. pg_trgm ships with PGlite as a contrib
   // extension: loading it here makes it available, and migration 011 creates it (search).
-  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const db = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(template ? { loadDataDir: template } : {}),
+    extensions: { pg_trgm },
+  });
   // Prepared statements keep one generic plan: by default PostgreSQL re-plans a statement whose
   // parameters can fold away (`$3 IS NULL OR …`, `= ANY($1)`) on every run, which on PGlite costs
   // more than running it (a quest page: 545 → 1,247 req/s in `npm run bench`).
@@ -44,6 +53,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
         }),
       );
     },
+    dump: () => db.dumpDataDir('none'),
     close: () => db.close(),
   };
 }

@@ -10,6 +10,7 @@ import { TestClock } from '../../src/platform/clock.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { openRuntime } from '../../src/runtime.js';
 import type { Database, Queryable } from '../../src/db/database.js';
+import { pgliteTemplate } from './pglite-template.js';
 
 export const FOUNDER_CODE = 'FOUNDERS-TEST-CODE';
 /** Where every test server's clock starts, unless the test says otherwise (a Tuesday, 09:00 UTC). */
@@ -64,8 +65,10 @@ export async function startTestServer(
     ...env,
   });
   const schema = `test_${id}`;
+  const template = await pgliteTemplate();
   const runtime = await openRuntime(config, pino({ level: 'silent' }), {
     inMemory: true,
+    ...(template ? { template } : {}),
     pgSchema: schema,
     redisPrefix: `doers-test:${id}:`,
   });
