@@ -50,12 +50,15 @@ const VIEWER_CTE = `viewer AS (
          ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = $2::uuid) AS rest_days)`;
 
 /**
- * What a QuestBundle holds beyond the quest row `q`: its owner `o`, and the `viewer`'s place on
- * it (their check-ins since `$3`). One place for the single quest, the many and the list.
+ * What a QuestBundle holds beyond the quest row `q`: its owner, and the `viewer`'s place on it
+ * (their check-ins since `$3`). One place for the single quest, the many and the list. The owner
+ * is a subquery, not a join: from `q.id = ANY($1)`, the generic plan of a join hashed the whole
+ * users table for every read.
  */
 const BUNDLE_COLUMNS = `${questVisibleTo('q', 'viewer.id')} AS visible,
-  json_build_object('id', o.id, 'username', o.username, 'displayName', o.display_name,
-    'profilePictureUrl', o.profile_picture_url, 'isFounder', o.founder_id IS NOT NULL) AS owner,
+  (SELECT json_build_object('id', o.id, 'username', o.username, 'displayName', o.display_name,
+     'profilePictureUrl', o.profile_picture_url, 'isFounder', o.founder_id IS NOT NULL)
+     FROM users o WHERE o.id = q.owner_id) AS owner,
   COALESCE((SELECT json_agg(json_build_object('id', t.id, 'title', t.title,
              'position', t.position) ORDER BY t.position)
               FROM quest_tasks t WHERE t.quest_id = q.id), '[]') AS tasks,
@@ -82,7 +85,7 @@ export async function selectBundles(
   const rows = await db.query<BundleRow>(
     `WITH ${VIEWER_CTE}
      SELECT q.*, ${BUNDLE_COLUMNS}
-     FROM quests q JOIN users o ON o.id = q.owner_id CROSS JOIN viewer
+     FROM quests q CROSS JOIN viewer
      WHERE q.id = ANY($1::uuid[])`,
     [ids, viewerId, recentFrom],
   );
@@ -122,7 +125,7 @@ export async function selectListBundles(
         ORDER BY p.joined_at DESC, q.id DESC LIMIT $6)
      SELECT me.limit_max, me.limit_used, page.page_joined_at, q.*, ${BUNDLE_COLUMNS}
        FROM me CROSS JOIN viewer LEFT JOIN page ON true
-       LEFT JOIN quests q ON q.id = page.page_id LEFT JOIN users o ON o.id = q.owner_id
+       LEFT JOIN quests q ON q.id = page.page_id
       ORDER BY page.page_joined_at DESC, page.page_id DESC`,
     [status, userId, recentFrom, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
   );
