@@ -103,6 +103,26 @@ describe('in-process bus', () => {
     expect((await after.backlog(alice, id)).complete).toBe(false);
     await after.close();
   });
+
+  it('knows who listens, and builds a kept event only when a resume asks for it', async () => {
+    const bus = new MemoryRealtimeBus();
+    const bob = 'bob';
+    const since = await bus.publish(bob, 'first');
+    expect(bus.listening(bob)).toBe(false);
+    let built = 0;
+    await bus.keep(bob, async () => `kept ${++built}`);
+    await bus.keep(bob, async () => null);
+    expect(built).toBe(0);
+    const resumed = await bus.backlog(bob, since);
+    // Built as it is now, in order; one that has nothing to show any more is left out.
+    expect(resumed.entries.map((e) => e.data)).toEqual(['kept 1']);
+    expect(resumed.complete).toBe(true);
+    const stop = await bus.listen(bob, () => {});
+    expect(bus.listening(bob)).toBe(true);
+    stop();
+    expect(bus.listening(bob)).toBe(false);
+    await bus.close();
+  });
 });
 
 async function until(check: () => boolean): Promise<void> {
