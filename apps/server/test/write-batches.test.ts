@@ -1,7 +1,6 @@
 import type { NotificationPage, Post } from '@doers/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postsKit } from './support/posts.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { postsServer } from './support/posts.js';
 
 /**
  * Smiles and their notifications arriving at the same moment are written in batches
@@ -9,32 +8,26 @@ import { startTestServer, type TestServer } from './support/test-server.js';
  * and folded line comes out as if they had come one by one.
  */
 describe('writes that arrive together', () => {
-  let server: TestServer;
-  let kit: ReturnType<typeof postsKit>;
-  beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_FACTOR: '20' });
-    kit = postsKit(server);
-  });
-  afterAll(() => server.close());
+  const posts = postsServer();
 
-  const smileLines = async (auth: Parameters<typeof kit.stats>[0]) => {
-    const res = await kit.call<NotificationPage>('GET', '/notifications', auth);
+  const smileLines = async (auth: Parameters<typeof posts.kit.stats>[0]) => {
+    const res = await posts.kit.call<NotificationPage>('GET', '/notifications', auth);
     expect(res.status).toBe(200);
     return res.body.items.filter((n) => n.type === 'smile');
   };
 
   it('twelve people smiling at once: one answer each, the counts and figures of them all', async () => {
-    const author = await kit.person();
-    const [first, second] = [await kit.post(author), await kit.post(author)];
+    const author = await posts.kit.person();
+    const [first, second] = [await posts.kit.post(author), await posts.kit.post(author)];
     // A vibers-only post of someone nobody here vibes with: not found, for that smile alone.
-    const hidden = await kit.post(await kit.person(), { visibility: 'vibers' });
-    const fans = await Promise.all(Array.from({ length: 12 }, () => kit.person()));
+    const hidden = await posts.kit.post(await posts.kit.person(), { visibility: 'vibers' });
+    const fans = await Promise.all(Array.from({ length: 12 }, () => posts.kit.person()));
 
-    const sql = await server.statementsOf(async () => {
+    const sql = await posts.server.statementsOf(async () => {
       const answers = await Promise.all([
-        ...fans.map((fan) => kit.react('PUT', 'smile', fan, first.id)),
-        ...fans.slice(0, 3).map((fan) => kit.react('PUT', 'smile', fan, second.id)),
-        kit.react('PUT', 'smile', fans[0]!, hidden.id),
+        ...fans.map((fan) => posts.kit.react('PUT', 'smile', fan, first.id)),
+        ...fans.slice(0, 3).map((fan) => posts.kit.react('PUT', 'smile', fan, second.id)),
+        posts.kit.react('PUT', 'smile', fans[0]!, hidden.id),
       ]);
       const refused = answers.pop()!;
       expect(refused.status).toBe(404);
@@ -46,10 +39,15 @@ describe('writes that arrive together', () => {
     expect(sql.filter((s) => s.includes('INSERT INTO smiles')).length).toBeLessThan(10);
 
     const counts = async (post: Post) =>
-      (await kit.call<Post>('GET', `/posts/${post.id}`, author)).body.counts.smiles;
+      (await posts.kit.call<Post>('GET', `/posts/${post.id}`, author)).body.counts.smiles;
     expect([await counts(first), await counts(second)]).toEqual([12, 3]);
-    expect(await kit.stats(author)).toMatchObject({ totalSmiles: 15, totalPostInteractions: 15 });
-    const sent = await Promise.all(fans.map(async (fan) => (await kit.stats(fan)).totalSmilesSent));
+    expect(await posts.kit.stats(author)).toMatchObject({
+      totalSmiles: 15,
+      totalPostInteractions: 15,
+    });
+    const sent = await Promise.all(
+      fans.map(async (fan) => (await posts.kit.stats(fan)).totalSmilesSent),
+    );
     expect(sent).toEqual([2, 2, 2, ...Array<number>(9).fill(1)]);
 
     // One line per post, each counting everyone who smiled at it.
@@ -61,27 +59,27 @@ describe('writes that arrive together', () => {
   });
 
   it("one person's smiles and undos sent together: every answer and the figures agree", async () => {
-    const [author, fan] = [await kit.person(), await kit.person()];
-    const post = await kit.post(author);
+    const [author, fan] = [await posts.kit.person(), await posts.kit.person()];
+    const post = await posts.kit.post(author);
     // Requests on separate connections may arrive in any order; whatever order they are written
     // in, each answer tells the state it left, and the counters end as the rows say.
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        kit.react(i % 2 ? 'DELETE' : 'PUT', 'smile', fan, post.id),
+        posts.kit.react(i % 2 ? 'DELETE' : 'PUT', 'smile', fan, post.id),
       ),
     );
     for (const res of answers) {
       expect(res.status).toBe(200);
       expect(res.body.counts.smiles).toBe(res.body.smiled ? 1 : 0);
     }
-    const now = (await kit.call<Post>('GET', `/posts/${post.id}`, fan)).body;
+    const now = (await posts.kit.call<Post>('GET', `/posts/${post.id}`, fan)).body;
     const smiles = now.viewer.smiled ? 1 : 0;
     expect(now.counts.smiles).toBe(smiles);
-    expect(await kit.stats(author)).toMatchObject({
+    expect(await posts.kit.stats(author)).toMatchObject({
       totalSmiles: smiles,
       totalPostInteractions: smiles,
     });
-    expect((await kit.stats(fan)).totalSmilesSent).toBe(smiles);
+    expect((await posts.kit.stats(fan)).totalSmilesSent).toBe(smiles);
     // Told once at most: the repeats fold into the line already there.
     const lines = await smileLines(author);
     expect(lines.map((l) => l.actorCount)).toEqual([1]);

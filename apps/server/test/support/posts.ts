@@ -11,11 +11,11 @@ import type {
   ReactionState,
   User,
 } from '@doers/contract';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { upload } from './media.js';
 import { jpegWithGps, recorderWebm } from './media-files.js';
 import { registerFounder } from './people.js';
-import type { TestResponse, TestServer } from './test-server.js';
+import { startTestServer, type TestResponse, type TestServer } from './test-server.js';
 
 let voice: Promise<Buffer> | undefined;
 /** A one-second voice note as Chromium records it, made once per test file. */
@@ -123,4 +123,29 @@ export function postsKit(server: TestServer) {
     },
   };
   return kit;
+}
+
+/**
+ * A test server (rate limits ×20) and the posts kit on it, for one file: started before its
+ * tests, closed after them.
+ */
+export function postsServer(): { server: TestServer; kit: ReturnType<typeof postsKit> } {
+  let started: { server: TestServer; kit: ReturnType<typeof postsKit> } | undefined;
+  beforeAll(async () => {
+    const server = await startTestServer({ RATE_LIMIT_FACTOR: '20' });
+    started = { server, kit: postsKit(server) };
+  });
+  afterAll(() => started?.server.close());
+  const get = () => {
+    if (!started) throw new Error('the posts test server starts before the tests');
+    return started;
+  };
+  return {
+    get server() {
+      return get().server;
+    },
+    get kit() {
+      return get().kit;
+    },
+  };
 }
