@@ -1,6 +1,10 @@
 import { PGlite, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { tend, type Upkeep } from './pglite-upkeep.js';
+
+/** How often PGlite's tables are looked at for upkeep (pglite-upkeep.ts). */
+const UPKEEP_EVERY_MS = 10_000;
 
 /** Anything that runs parameterised SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -11,6 +15,8 @@ export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** PGlite only: its whole data directory as a tarball (a template for other databases). */
   dump?(): Promise<Blob>;
+  /** PGlite only: the upkeep its timer runs (pglite-upkeep.ts), now; says what it did. */
+  tend?(): Promise<Upkeep[]>;
   /** Runs `fn` in one transaction; it rolls back when `fn` throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -40,6 +46,17 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
   // more than running it (a quest page: 545 → 1,247 req/s in `npm run bench`).
   await db.exec('SET plan_cache_mode = force_generic_plan');
   const run = preparedRunner(db);
+  // PGlite's exec waits its turn between transactions, in simple protocol (VACUUM may not run
+  // as a prepared statement).
+  const tendNow = () =>
+    tend(async <T>(sql: string) => ((await db.exec(sql))[0]?.rows ?? []) as T[]);
+  let tending: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    tending = tendNow().catch(() => {
+      // A closed database or a table dropped meanwhile: the next round tries again.
+    });
+  }, UPKEEP_EVERY_MS);
+  timer.unref();
   return {
     engine: 'pglite',
     query<T extends object>(sql: string, params: unknown[] = []) {
@@ -54,7 +71,12 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
       );
     },
     dump: () => db.dumpDataDir('none'),
-    close: () => db.close(),
+    tend: tendNow,
+    close: async () => {
+      clearInterval(timer);
+      await tending;
+      await db.close();
+    },
   };
 }
 
