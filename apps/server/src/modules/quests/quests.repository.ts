@@ -232,8 +232,9 @@ export class QuestsRepository {
        FROM json_to_recordset($1::json) AS v(quest_id uuid, user_id uuid, run_length int,
          longest_streak int, total_check_ins int, last_day text, last_zone text,
          last_day_start_hour int, last_at timestamptz)
-       WHERE p.quest_id = v.quest_id AND p.user_id = v.user_id`,
-      [JSON.stringify(rows)],
+       WHERE p.quest_id = v.quest_id AND p.user_id = v.user_id
+         AND p.quest_id = ANY($2::uuid[]) AND p.user_id = ANY($3::uuid[])`,
+      [JSON.stringify(rows), rows.map((r) => r.quest_id), rows.map((r) => r.user_id)],
     );
   }
 

@@ -132,7 +132,8 @@ export class StatsRepository {
 
   /**
    * Crowns the GOAT: the top of the all-time board (longest streak, then who joined first),
-   * leaving out people who hide from the board. Touches at most the old and the new GOAT.
+   * leaving out people who hide from the board. Touches at most the old and the new GOAT, found
+   * by key (users_goat_idx and the top row): an OR of the two scanned every user each time.
    */
   async refreshGoat(tx: Queryable): Promise<void> {
     await tx.query(
@@ -141,7 +142,7 @@ export class StatsRepository {
           WHERE s.longest_streak > 0 AND u.status = 'Active' AND NOT u.hide_from_leaderboard
           ORDER BY s.longest_streak DESC, u.created_at, u.id LIMIT 1)
        UPDATE users u SET is_goat = u.id IN (SELECT user_id FROM top)
-        WHERE (u.is_goat OR u.id IN (SELECT user_id FROM top))
+        WHERE u.id IN (SELECT id FROM users WHERE is_goat UNION SELECT user_id FROM top)
           AND u.is_goat <> (u.id IN (SELECT user_id FROM top))`,
     );
   }
