@@ -24,9 +24,26 @@ export class ReactionsService {
   /**
    * Smiles are the hottest write: those arriving together go in one statement
    * (platform/write-batcher.ts). One per person and post a batch, so a quick undo waits its turn.
+   * A batch's events are published together, inside the batch: their notifications are then
+   * written as one batch of theirs before the next smiles are, instead of the two kinds taking
+   * turns in batches half the size.
    */
   readonly #smiles = new WriteBatcher<SmileChange, SmileRow>(
-    (items) => this.deps.reactions.smileMany(items, this.deps.clock.now()),
+    async (items) => {
+      const rows = await this.deps.reactions.smileMany(items, this.deps.clock.now());
+      await Promise.all(
+        items.map(({ userId, postId, on }, i) => {
+          const row = rows[i]!;
+          if (!row.found || !row.changed || !on) return;
+          return this.deps.events.publish('post.smiled', {
+            postId,
+            authorId: row.author_id,
+            userId,
+          });
+        }),
+      );
+      return rows;
+    },
     { key: (i) => `${i.userId}:${i.postId}`, max: 100 },
   );
 
@@ -82,12 +99,8 @@ export class ReactionsService {
   async #smile(change: SmileChange): Promise<ReactionState> {
     const row = await this.#smiles.submit(change);
     if (!row.found) throw notFound('Post not found');
-    const { userId, postId, on } = change;
     const counts = countsOf(row);
-    if (row.changed) this.#changed(postId, userId, row, counts);
-    if (row.changed && on) {
-      await this.deps.events.publish('post.smiled', { postId, authorId: row.author_id, userId });
-    }
+    if (row.changed) this.#changed(change.postId, change.userId, row, counts);
     return { smiled: row.smiled, hummed: row.hummed, counts };
   }
 
