@@ -258,7 +258,10 @@ export async function seedFeed(
     `  ${indexes.length} secondary indexes built (${((performance.now() - t2) / 1000).toFixed(1)} s)`,
   );
   await db.query('SET session_replication_role = DEFAULT');
-  await step('ANALYZE', 'ANALYZE');
+  // What autovacuum would have done by the time a database grew this big (visibility maps set,
+  // statistics taken): left to it, PostgreSQL's autovacuum worked on the fresh tables during the
+  // measured runs, and smiles moved between 1,400 and 2,200 req/s from one run to the next.
+  await step('VACUUM (ANALYZE)', 'VACUUM (ANALYZE)');
 }
 
 /**

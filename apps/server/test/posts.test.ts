@@ -1,4 +1,4 @@
-import type { Post, PostPage } from '@doers/contract';
+import { WAVEFORM_PEAKS, type Post, type PostPage } from '@doers/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchFile, filesIn } from './support/media.js';
 import { postsKit } from './support/posts.js';
@@ -24,6 +24,10 @@ describe('posts', () => {
     expect(post.quest).toEqual({ id: quest.id, title: quest.title, emoji: quest.emoji, streak: 1 });
     expect(post.attachment).toMatchObject({ id: photo, kind: 'photo' });
     expect(post.voice.kind).toBe('voice');
+    // The player's bars: the upload's peaks, numbers from 0 to 1 with the loudest at 1.
+    expect(post.voice.waveform).toHaveLength(WAVEFORM_PEAKS);
+    expect(Math.max(...post.voice.waveform!)).toBe(1);
+    expect(post.voice.waveform!.every((p) => typeof p === 'number' && p >= 0)).toBe(true);
     expect(post.counts).toEqual({ smiles: 0, hums: 0, vibes: 0, comments: 0 });
     expect(post.viewer).toEqual({ smiled: false, hummed: false, isAuthor: true, canHum: false });
     expect((await kit.stats(me)).totalPosts).toBe(1);

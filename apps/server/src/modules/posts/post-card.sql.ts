@@ -22,7 +22,7 @@ export function postCardColumns(post: string, viewer: string): string {
     CASE WHEN pq.id IS NOT NULL AND ${questVisibleTo('pq', viewer)}
       THEN json_build_object('id', pq.id, 'title', pq.title, 'emoji', pq.emoji,
         'streak', ${post}.quest_streak) END AS quest,
-    ${mediaWithoutWaveform('pvm')} AS voice, pvm.waveform AS voice_waveform,
+    ${mediaWithoutWaveform('pvm')} AS voice, array_to_string(pvm.waveform, ',') AS voice_waveform,
     to_jsonb(pam) AS attachment,
     EXISTS (SELECT 1 FROM smiles ps WHERE ps.post_id = ${post}.id AND ps.user_id = ${viewer}) AS smiled,
     EXISTS (SELECT 1 FROM hums ph WHERE ph.post_id = ${post}.id AND ph.user_id = ${viewer}) AS hummed`;
@@ -78,7 +78,11 @@ export type PostCardRow = {
   quest: { id: string; title: string; emoji: string; streak: number } | null;
   /** Without its waveform, which comes as `voice_waveform` (see MEDIA_COLUMNS). */
   voice: Omit<MediaJson, 'waveform'>;
-  voice_waveform: number[] | null;
+  /**
+   * Its peaks as "0.1,0.52,…": node-postgres parses a `real[]` a character at a time, which with
+   * the garbage it left was most of a first feed page's CPU on PostgreSQL; splitting text is not.
+   */
+  voice_waveform: string | null;
   attachment: MediaJson | null;
   smiled: boolean;
   hummed: boolean;

@@ -40,7 +40,7 @@ export function presentPost(
     author: row.author,
     quest: row.quest,
     visibility: row.visibility,
-    voice: present(mediaRowOf({ ...row.voice, waveform: row.voice_waveform })),
+    voice: present(mediaRowOf({ ...row.voice, waveform: peaksOf(row.voice_waveform) })),
     attachment: row.attachment ? present(mediaRowOf(row.attachment)) : null,
     counts: countsOf(row),
     viewer: {
@@ -52,4 +52,10 @@ export function presentPost(
     hummedBy,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** A waveform sent as comma-separated text (post-card.sql.ts); an empty one has no peaks. */
+function peaksOf(text: string | null): number[] | null {
+  if (text === null) return null;
+  return text === '' ? [] : text.split(',').map(Number);
 }
