@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { errorMessage } from '../../../lib/api-error';
@@ -8,7 +9,10 @@ import { useLeaderboardSettings, useSaveLeaderboardSettings } from '../api/leade
 export function LeaderboardPrivacySection() {
   const settings = useLeaderboardSettings();
   const save = useSaveLeaderboardSettings();
-  const hidden = save.isPending ? save.variables.hidden : settings.data?.hidden;
+  // The switch moves in the same event as the tap (a controlled input would spring back until
+  // the mutation's state arrives); a refusal moves it back.
+  const [pending, setPending] = useState<boolean>();
+  const hidden = pending ?? settings.data?.hidden;
 
   return (
     <section className="card" aria-labelledby="leaderboard-privacy-title">
@@ -30,10 +34,12 @@ export function LeaderboardPrivacySection() {
           hint="Nobody sees you on any board, and you cannot be the GOAT. Your streaks still count."
           checked={hidden}
           disabled={save.isPending}
-          onChange={(event) =>
+          onChange={(event) => {
+            setPending(event.target.checked);
             save.mutate(
               { hidden: event.target.checked },
               {
+                onSettled: () => setPending(undefined),
                 onSuccess: (next) =>
                   toast.success(
                     next.hidden
@@ -43,8 +49,8 @@ export function LeaderboardPrivacySection() {
                 onError: (error) =>
                   toast.error(errorMessage(error, 'This setting was not saved. Please try again.')),
               },
-            )
-          }
+            );
+          }}
         />
       )}
     </section>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { TIER_LIMITS, type DmPermission } from '@doers/contract';
 import { ChoiceGroup, type Choice } from '../../../components/ui/choice-group';
 import { ErrorState, SkeletonList } from '../../../components/ui/state-panels';
@@ -34,6 +35,9 @@ export function WhoCanMessageSection() {
   const dmDuration = useAccount().data?.limits.dmDuration ?? TIER_LIMITS.free.dmDuration;
   const settings = useDmSettings();
   const save = useSetDmSettings();
+  // The choice moves in the same event as the tap (a controlled input would spring back until
+  // the mutation's state arrives); a refusal moves it back.
+  const [pending, setPending] = useState<DmPermission>();
   if (dmDuration <= 0) return null;
 
   return (
@@ -56,18 +60,20 @@ export function WhoCanMessageSection() {
         <ChoiceGroup
           legend="Who can message you"
           name="who-can-message"
-          value={save.isPending ? save.variables.whoCanMessage : settings.data.whoCanMessage}
+          value={pending ?? settings.data.whoCanMessage}
           choices={CHOICES}
-          onChange={(whoCanMessage) =>
+          onChange={(whoCanMessage) => {
+            setPending(whoCanMessage);
             save.mutate(
               { whoCanMessage },
               {
+                onSettled: () => setPending(undefined),
                 onSuccess: () => toast.success(SAVED[whoCanMessage]),
                 onError: (error) =>
                   toast.error(errorMessage(error, 'Could not save who can message you')),
               },
-            )
-          }
+            );
+          }}
         />
       )}
     </section>
