@@ -1,6 +1,6 @@
 /**
  * What autovacuum does for a PostgreSQL server, done for PGlite, which runs none
- * (docs/decisions/0010-feed-timelines.md, "PGlite upkeep").
+ * (docs/decisions/0001-embedded-postgres-by-default.md, "Plans and upkeep").
  *
  * - Statistics: a statement keeps the generic plan it was first given (database.ts), and PGlite
  *   re-plans it only when its tables' statistics change. A lookup planned while its table was

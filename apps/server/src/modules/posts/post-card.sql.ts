@@ -80,7 +80,7 @@ export type PostCardRow = {
   voice: Omit<MediaJson, 'waveform'>;
   /**
    * Its peaks as "0.1,0.52,…": node-postgres parses a `real[]` a character at a time, which with
-   * the garbage it left was most of a first feed page's CPU on PostgreSQL; splitting text is not.
+   * the garbage it left was a third of a first feed page's CPU on PostgreSQL; splitting is cheap.
    */
   voice_waveform: string | null;
   attachment: MediaJson | null;
