@@ -240,7 +240,10 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
       await undo();
     }
     const checkInCpu = cpuSeconds(pid);
+    const checkInFrom = sinceStart();
     const checkIn = await load(base, 10, options.duration, checkInLists());
+    if (options.serverFlags.length)
+      log(`  profile: check-in + undo, 10 conn. ${checkInFrom}–${sinceStart()} s`);
     const checkInMs = ((cpuSeconds(pid) ?? NaN) - (checkInCpu ?? NaN)) * (1000 / checkIn.total);
     await undo();
     if (checkIn.bad)

@@ -94,6 +94,34 @@ describe('check-ins', () => {
     expect(await stats(auth)).toMatchObject({ currentStreak: 1, totalCheckIns: 1 });
   });
 
+  it('check-ins on three quests at once all land, and the day counts once', async () => {
+    const { auth } = await registerFounder(server);
+    await server.db.query('UPDATE users SET limit_quests = 3 WHERE id = $1', [auth.user.id]);
+    const quests = [
+      await createQuest(server, auth),
+      await createQuest(server, auth),
+      await createQuest(server, auth),
+    ];
+    // Each write finds the others' figures saved meanwhile, reads them again and writes once.
+    const answers = await Promise.all(
+      quests.map((q) =>
+        server.request<CheckInResponse>('POST', `/api/quests/${q.id}/check-ins`, {
+          ...as(auth),
+          body: {},
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    for (const a of answers) expect(a.body.quest.viewer).toMatchObject({ currentStreak: 1 });
+    expect(await stats(auth)).toMatchObject({ currentStreak: 1, totalCheckIns: 3 });
+
+    const undone = await Promise.all(
+      quests.map((q) => server.request('DELETE', `/api/quests/${q.id}/check-ins/today`, as(auth))),
+    );
+    expect(undone.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await stats(auth)).toMatchObject({ currentStreak: 0, totalCheckIns: 0 });
+  });
+
   it('the same Idempotency-Key twice makes one check-in', async () => {
     const { auth } = await registerFounder(server);
     const quest = await createQuest(server, auth);

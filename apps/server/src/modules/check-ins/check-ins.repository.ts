@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import type { CheckInRow } from '../stats/stats.repository.js';
+import { Params } from '../../db/params.js';
+import { saveStreaksSql } from '../quests/quests.repository.js';
+import { storedOf, type FiguresToSave } from '../quests/streak-recorder.js';
+import { saveStreakSql, type CheckInRow, type SavedStreak } from '../stats/stats.repository.js';
 import type { DayMark } from '../streaks/streak-calculator.js';
 
 const COLUMNS = 'id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at';
@@ -32,8 +35,42 @@ export class CheckInsRepository {
     return rows[0]!;
   }
 
-  async delete(tx: Queryable, id: string): Promise<void> {
-    await tx.query('DELETE FROM check_ins WHERE id = $1', [id]);
+  /**
+   * A check-in written or taken back together with the streak figures it makes, in one
+   * statement, so no transaction is opened (BEGIN and COMMIT were two of a check-in's eight
+   * round trips): the person's figures are saved only if still at `version`, and the change and
+   * the quest's figures only with them. Null when the figures changed meanwhile: nothing was
+   * written.
+   */
+  async record(
+    change: { insert: CheckInRow } | { remove: string },
+    userId: string,
+    figures: FiguresToSave,
+    version: number,
+  ): Promise<SavedStreak | null> {
+    const p = new Params();
+    const saved = saveStreakSql(p, userId, figures.user, version);
+    const quests = saveStreaksSql(p, storedOf(figures), 'AND EXISTS (SELECT 1 FROM saved)');
+    const user = p.add(userId);
+    let write: string;
+    if ('insert' in change) {
+      const c = change.insert;
+      write = `INSERT INTO check_ins (${COLUMNS}, user_id)
+        SELECT ${p.add(c.id)}::uuid, ${p.add(c.quest_id)}::uuid, ${p.add(c.day)}::text,
+               ${p.add(c.zone)}::text, ${p.add(c.day_start_hour)}::int,
+               ${p.add(c.anchor_at)}::timestamptz, ${p.add(c.late)}::boolean,
+               ${p.add(c.task_ids)}::uuid[], ${p.add(c.created_at)}::timestamptz, ${user}::uuid
+         WHERE EXISTS (SELECT 1 FROM saved)`;
+    } else {
+      write = `DELETE FROM check_ins WHERE id = ${p.add(change.remove)}::uuid
+         AND user_id = ${user}::uuid AND EXISTS (SELECT 1 FROM saved)`;
+    }
+    const rows = await this.db.query<SavedStreak>(
+      `WITH saved AS (${saved}), quests AS (${quests}), change AS (${write})
+       SELECT * FROM saved`,
+      p.values,
+    );
+    return rows[0] ?? null;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   STREAK_MILESTONES,
   addDays,
@@ -33,6 +34,7 @@ import {
   type QuestDayState,
 } from '../streaks/day-options.js';
 import { checkInWindow, markFor, type LocalNow } from '../streaks/streak-calculator.js';
+import type { CheckInRow } from '../stats/stats.repository.js';
 import type { CheckInsRepository } from './check-ins.repository.js';
 
 type Changed = { bundle: QuestBundle; inputs: StreakInputs; recorded: RecordedStreaks };
@@ -73,22 +75,32 @@ export class CheckInsService {
           { field: 'taskIds', message: 'Unknown task' },
         ]);
       }
-      return this.deps.db.transaction(async (tx) => {
-        const row = await this.deps.checkIns.insert(tx, {
-          questId,
-          userId,
-          mark: markFor(now, input.day),
-          late: input.day === 'yesterday',
-          taskIds: [...new Set(input.taskIds)],
-        });
-        const checkIn = toCheckIn(row);
-        const after = {
-          ...inputs,
-          checkIns: [...inputs.checkIns, checkIn].sort((a, b) => a.at.getTime() - b.at.getTime()),
-        };
-        const recorded = await this.deps.recorder.record(tx, userId, after, now, [questId]);
-        return { bundle, inputs: after, recorded, checkIn };
-      });
+      const mark = markFor(now, input.day);
+      const row: CheckInRow = {
+        id: randomUUID(),
+        quest_id: questId,
+        day: mark.day,
+        zone: mark.zone,
+        day_start_hour: mark.dayStartHour,
+        anchor_at: mark.at,
+        late: input.day === 'yesterday',
+        task_ids: [...new Set(input.taskIds)],
+        created_at: now.now,
+      };
+      const checkIn = toCheckIn(row);
+      const after = {
+        ...inputs,
+        checkIns: [...inputs.checkIns, checkIn].sort((a, b) => a.at.getTime() - b.at.getTime()),
+      };
+      const recorded = await this.save(
+        { insert: row },
+        userId,
+        questId,
+        after,
+        inputs.version,
+        now,
+      );
+      return { bundle, inputs: after, recorded, checkIn };
     });
 
     const before = bundle.participant?.run_length ?? 0;
@@ -129,12 +141,16 @@ export class CheckInsService {
       const { bundle, inputs, state } = await this.read(userId, questId, now);
       const todays = findCheckIn(state.marks, now, 'today');
       if (!todays) throw notFound('There is no check-in today to undo');
-      return this.deps.db.transaction(async (tx) => {
-        await this.deps.checkIns.delete(tx, todays.id);
-        const after = { ...inputs, checkIns: inputs.checkIns.filter((c) => c.id !== todays.id) };
-        const recorded = await this.deps.recorder.record(tx, userId, after, now, [questId]);
-        return { bundle, inputs: after, recorded, removed: todays };
-      });
+      const after = { ...inputs, checkIns: inputs.checkIns.filter((c) => c.id !== todays.id) };
+      const recorded = await this.save(
+        { remove: todays.id },
+        userId,
+        questId,
+        after,
+        inputs.version,
+        now,
+      );
+      return { bundle, inputs: after, recorded, removed: todays };
     });
     await this.deps.events.publish('checkIn.undone', {
       checkInId: removed.id,
@@ -175,18 +191,15 @@ export class CheckInsService {
   }
 
   /**
-   * The quest as the viewer sees it and the person's streak inputs: two reads, no lock. The
-   * write that follows saves only if nothing changed the figures meanwhile (StatsService).
+   * The quest as the person sees it and their streak inputs: one read, no lock. The write that
+   * follows saves only if nothing changed the figures meanwhile (StatsService).
    */
   private async read(
     userId: string,
     questId: string,
     now: LocalNow,
   ): Promise<{ bundle: QuestBundle; inputs: StreakInputs; state: QuestDayState<CheckIn> }> {
-    const [bundle, inputs] = await Promise.all([
-      this.deps.views.visibleBundle(questId, userId, now),
-      this.deps.stats.streakInputs(userId),
-    ]);
+    const { bundle, inputs } = await this.deps.views.visibleBundleWithInputs(questId, userId, now);
     const p = bundle.participant;
     const state = {
       now,
@@ -195,6 +208,24 @@ export class CheckInsService {
       marks: inputs.checkIns.filter((c) => c.questId === questId),
     };
     return { bundle, inputs, state };
+  }
+
+  /**
+   * Writes the change with the figures it makes (`after`: the inputs with the change), one
+   * statement; throws StaleStreakError when another change got in since the inputs were read.
+   */
+  private async save(
+    change: { insert: CheckInRow } | { remove: string },
+    userId: string,
+    questId: string,
+    after: StreakInputs,
+    version: number,
+    now: LocalNow,
+  ): Promise<RecordedStreaks> {
+    const figures = this.deps.recorder.figures(userId, after, now, [questId]);
+    const saved = await this.deps.checkIns.record(change, userId, figures, version);
+    await this.deps.stats.crownAfter(this.deps.db, userId, saved, figures.user.longestStreak);
+    return figures;
   }
 
   /** The Quest response after a change, from what the change already holds: no more reads. */

@@ -31,11 +31,13 @@ type BundleRow = QuestRow & {
   participant_count: number;
   participant: (Omit<ParticipantRow, 'joined_at' | 'last_at'> & JsonDates) | null;
   request_status: QuestBundle['requestStatus'];
-  recent: (Omit<CheckInRow, 'anchor_at' | 'created_at'> & {
-    anchor_at: string;
-    created_at: string;
-  })[];
+  recent: JsonCheckIn[];
   rest_days: string[];
+};
+/** A check-in row read as json: its instants are text. */
+type JsonCheckIn = Omit<CheckInRow, 'anchor_at' | 'created_at'> & {
+  anchor_at: string;
+  created_at: string;
 };
 type JsonDates = { joined_at: string; last_at: string | null };
 
@@ -90,6 +92,39 @@ export async function selectBundles(
     [ids, viewerId, recentFrom],
   );
   return new Map(rows.map((r) => [r.id, toBundle(r)]));
+}
+
+/**
+ * One quest as `userId` sees it, with everything their streak figures are computed from (see
+ * StatsRepository.streakInputs) read in the same statement: what a check-in reads before it
+ * writes.
+ */
+export async function selectBundleWithInputs(
+  db: Queryable,
+  id: string,
+  userId: string,
+  recentFrom: string,
+): Promise<{ bundle: QuestBundle; version: number; checkIns: CheckInRow[] } | undefined> {
+  const rows = await db.query<BundleRow & { streak_version: number; check_ins: JsonCheckIn[] }>(
+    `WITH ${VIEWER_CTE}
+     SELECT q.*, ${BUNDLE_COLUMNS},
+       COALESCE((SELECT s.streak_version FROM user_stats s WHERE s.user_id = viewer.id), 0)
+         AS streak_version,
+       COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
+         SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
+           FROM check_ins WHERE user_id = viewer.id) c), '[]') AS check_ins
+     FROM quests q CROSS JOIN viewer
+     WHERE q.id = $1::uuid`,
+    [id, userId, recentFrom],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { streak_version, check_ins, ...bundle } = row;
+  return {
+    bundle: toBundle(bundle),
+    version: streak_version,
+    checkIns: check_ins.map(fromJson),
+  };
 }
 
 /**
@@ -163,11 +198,11 @@ function toBundle(r: BundleRow): QuestBundle {
       last_at: participant.last_at ? new Date(participant.last_at) : null,
     },
     requestStatus: request_status,
-    recent: recent.map((c) => ({
-      ...c,
-      anchor_at: new Date(c.anchor_at),
-      created_at: new Date(c.created_at),
-    })),
+    recent: recent.map(fromJson),
     restDays: rest_days,
   };
+}
+
+function fromJson(c: JsonCheckIn): CheckInRow {
+  return { ...c, anchor_at: new Date(c.anchor_at), created_at: new Date(c.created_at) };
 }

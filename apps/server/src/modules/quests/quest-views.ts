@@ -1,6 +1,6 @@
 import { addDays, type Quest, type QuestViewerState } from '@doers/contract';
 import { notFound } from '../../platform/errors.js';
-import { toCheckIn, type CheckIn } from '../stats/stats.service.js';
+import { toCheckIn, type CheckIn, type StreakInputs } from '../stats/stats.service.js';
 import { dayOptions } from '../streaks/day-options.js';
 import { checkInWindow, type LocalNow } from '../streaks/streak-calculator.js';
 import { participantFigures } from './streak-recorder.js';
@@ -31,6 +31,24 @@ export class QuestViews {
     const bundle = (await this.bundles([id], viewerId, now)).get(id);
     if (!bundle?.visible) throw notFound('Quest not found');
     return bundle;
+  }
+
+  /**
+   * One quest the person may see, and everything their streak figures are computed from, in
+   * one read: a check-in's.
+   */
+  async visibleBundleWithInputs(
+    id: string,
+    userId: string,
+    now: LocalNow,
+  ): Promise<{ bundle: QuestBundle; inputs: StreakInputs }> {
+    const found = await this.quests.bundleWithInputs(id, userId, recentFrom(now));
+    if (!found?.bundle.visible) throw notFound('Quest not found');
+    const { bundle, version, checkIns } = found;
+    return {
+      bundle,
+      inputs: { checkIns: checkIns.map(toCheckIn), restDays: new Set(bundle.restDays), version },
+    };
   }
 
   async one(id: string, viewerId: string | null, now: LocalNow): Promise<Quest> {

@@ -1,9 +1,11 @@
 import type { QuestStatus } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
+import { Params } from '../../db/params.js';
 import type { Cursor } from '../../platform/pagination.js';
 import {
   ACTIVE_QUESTS_OF_U,
   selectBundles,
+  selectBundleWithInputs,
   selectListBundles,
 } from './quest-bundles.repository.js';
 import { notBlockedBetween } from '../blocks/block-filter.js';
@@ -97,6 +99,11 @@ export class QuestsRepository {
   /** Quest responses' data for these quests as `viewerId` sees them (see QuestBundle). */
   bundles(ids: string[], viewerId: string | null, recentFrom: string) {
     return selectBundles(this.db, ids, viewerId, recentFrom);
+  }
+
+  /** One quest's bundle for `userId` and their streak inputs, in one read. */
+  bundleWithInputs(id: string, userId: string, recentFrom: string) {
+    return selectBundleWithInputs(this.db, id, userId, recentFrom);
   }
 
   /** A page of a person's quests in one state with their standing (see selectListBundles). */
@@ -224,18 +231,8 @@ export class QuestsRepository {
 
   async saveStreaks(tx: Queryable, rows: ParticipantStreak[]): Promise<void> {
     if (rows.length === 0) return;
-    await tx.query(
-      `UPDATE quest_participants p SET run_length = v.run_length,
-         longest_streak = v.longest_streak, total_check_ins = v.total_check_ins,
-         last_day = v.last_day, last_zone = v.last_zone,
-         last_day_start_hour = v.last_day_start_hour, last_at = v.last_at
-       FROM json_to_recordset($1::json) AS v(quest_id uuid, user_id uuid, run_length int,
-         longest_streak int, total_check_ins int, last_day text, last_zone text,
-         last_day_start_hour int, last_at timestamptz)
-       WHERE p.quest_id = v.quest_id AND p.user_id = v.user_id
-         AND p.quest_id = ANY($2::uuid[]) AND p.user_id = ANY($3::uuid[])`,
-      [JSON.stringify(rows), rows.map((r) => r.quest_id), rows.map((r) => r.user_id)],
-    );
+    const p = new Params();
+    await tx.query(saveStreaksSql(p, rows), p.values);
   }
 
   /** Active quests a person is on (own and joined), against their limit. */
@@ -248,4 +245,22 @@ export class QuestsRepository {
     );
     return rows[0];
   }
+}
+
+/**
+ * The statement that saves participants' streak figures, `rows` given by key (the generic plan
+ * of a join on the json alone hashed every participant). `guard` is added to its WHERE: the
+ * check-in's one statement saves them only with the person's figures (check-ins.repository.ts).
+ */
+export function saveStreaksSql(p: Params, rows: ParticipantStreak[], guard = ''): string {
+  return `UPDATE quest_participants p SET run_length = v.run_length,
+      longest_streak = v.longest_streak, total_check_ins = v.total_check_ins,
+      last_day = v.last_day, last_zone = v.last_zone,
+      last_day_start_hour = v.last_day_start_hour, last_at = v.last_at
+    FROM json_to_recordset(${p.add(JSON.stringify(rows))}::json) AS v(quest_id uuid,
+      user_id uuid, run_length int, longest_streak int, total_check_ins int, last_day text,
+      last_zone text, last_day_start_hour int, last_at timestamptz)
+    WHERE p.quest_id = v.quest_id AND p.user_id = v.user_id
+      AND p.quest_id = ANY(${p.add(rows.map((r) => r.quest_id))}::uuid[])
+      AND p.user_id = ANY(${p.add(rows.map((r) => r.user_id))}::uuid[]) ${guard}`;
 }

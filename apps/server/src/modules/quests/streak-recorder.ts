@@ -1,5 +1,6 @@
 import type { StreakFigures } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
+import type { UserStreakFigures } from '../stats/stats.repository.js';
 import type { StatsService, StreakInputs } from '../stats/stats.service.js';
 import {
   currentStreak,
@@ -28,6 +29,9 @@ export type RecordedStreaks = {
   user: StreakSummary;
 };
 
+/** Streak figures computed after a change, to save: the given quests' and the person's. */
+export type FiguresToSave = RecordedStreaks & { user: UserStreakFigures };
+
 /**
  * Recomputes streak figures from the check-ins themselves after every change (check-in, late
  * check-in, undo, rest day), so they can never drift from what happened: the person's figures
@@ -44,6 +48,20 @@ export class StreakRecorder {
     now: LocalNow,
     questIds: Iterable<string>,
   ): Promise<RecordedStreaks> {
+    const figures = this.figures(userId, inputs, now, questIds);
+    await this.deps.quests.saveStreaks(tx, storedOf(figures));
+    const saved = await this.deps.stats.saveStreak(tx, userId, figures.user, inputs.version);
+    await this.deps.stats.crownAfter(tx, userId, saved, figures.user.longestStreak);
+    return figures;
+  }
+
+  /** The figures `record` saves, computed only: for a caller that saves them with its change. */
+  figures(
+    userId: string,
+    inputs: StreakInputs,
+    now: LocalNow,
+    questIds: Iterable<string>,
+  ): FiguresToSave {
     const quests = new Map<string, { stored: ParticipantStreak; summary: StreakSummary }>();
     for (const questId of new Set(questIds)) {
       const marks = inputs.checkIns.filter((c) => c.questId === questId);
@@ -64,11 +82,11 @@ export class StreakRecorder {
         },
       });
     }
-    await this.deps.quests.saveStreaks(
-      tx,
-      [...quests.values()].map((q) => q.stored),
-    );
-    const user = await this.deps.stats.recordStreak(tx, userId, inputs, now);
-    return { quests, user };
+    return { quests, user: this.deps.stats.streakFigures(inputs, now) };
   }
+}
+
+/** The participants' rows of `figures`, as saved. */
+export function storedOf(figures: RecordedStreaks): ParticipantStreak[] {
+  return [...figures.quests.values()].map((q) => q.stored);
 }

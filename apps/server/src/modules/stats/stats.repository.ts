@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { Params } from '../../db/params.js';
 import type { StreakSummary } from '../streaks/streak-calculator.js';
 
 export type StatsRow = {
@@ -45,6 +46,42 @@ export type SavedStreak = {
 };
 
 export type LastCheckIn = { day: string; zone: string; dayStartHour: number; at: Date };
+
+/** A person's streak figures across their quests, as saved in user_stats. */
+export type UserStreakFigures = StreakSummary & {
+  totalCheckIns: number;
+  weekStart: string;
+  weekCheckIns: number;
+  last: LastCheckIn | null;
+};
+
+/**
+ * The statement that saves a person's streak figures if they are still at `version` (no row
+ * otherwise), answering what tells whether the GOAT may change. A part of the check-in's one
+ * statement too (check-ins.repository.ts).
+ */
+export function saveStreakSql(
+  p: Params,
+  userId: string,
+  s: UserStreakFigures,
+  version: number,
+): string {
+  const user = p.add(userId);
+  return `UPDATE user_stats s SET current_streak = ${p.add(s.runLength)},
+      longest_streak = ${p.add(s.longestStreak)}, total_check_ins = ${p.add(s.totalCheckIns)},
+      last_day = ${p.add(s.last?.day ?? null)}, last_zone = ${p.add(s.last?.zone ?? null)},
+      last_day_start_hour = ${p.add(s.last?.dayStartHour ?? null)},
+      last_at = ${p.add(s.last?.at ?? null)}, week_start = ${p.add(s.weekStart)},
+      week_check_ins = ${p.add(s.weekCheckIns)}, streak_version = s.streak_version + 1
+      FROM (SELECT longest_streak FROM user_stats WHERE user_id = ${user}) before, users me
+    WHERE s.user_id = ${user} AND s.streak_version = ${p.add(version)} AND me.id = ${user}
+    RETURNING before.longest_streak AS previous_longest, me.is_goat, me.created_at,
+              me.hide_from_leaderboard OR me.status <> 'Active' AS off_board,
+              (SELECT json_build_object('id', g.id, 'longest', gs.longest_streak,
+                        'joinedAt', g.created_at)
+                 FROM users g JOIN user_stats gs ON gs.user_id = g.id
+                WHERE g.is_goat AND g.id <> ${user} LIMIT 1) AS goat`;
+}
 
 /** user_stats: a person's figures. This module is the only one that writes the table. */
 export class StatsRepository {
@@ -97,36 +134,11 @@ export class StatsRepository {
   async saveStreak(
     tx: Queryable,
     userId: string,
-    s: StreakSummary & { totalCheckIns: number; weekStart: string; weekCheckIns: number },
-    last: LastCheckIn | null,
+    figures: UserStreakFigures,
     version: number,
   ): Promise<SavedStreak | null> {
-    const rows = await tx.query<SavedStreak>(
-      `UPDATE user_stats s SET current_streak = $2, longest_streak = $3, total_check_ins = $4,
-         last_day = $5, last_zone = $6, last_day_start_hour = $7, last_at = $8,
-         week_start = $10, week_check_ins = $11, streak_version = s.streak_version + 1
-         FROM (SELECT longest_streak FROM user_stats WHERE user_id = $1) before, users me
-       WHERE s.user_id = $1 AND s.streak_version = $9 AND me.id = $1
-       RETURNING before.longest_streak AS previous_longest, me.is_goat, me.created_at,
-                 me.hide_from_leaderboard OR me.status <> 'Active' AS off_board,
-                 (SELECT json_build_object('id', g.id, 'longest', gs.longest_streak,
-                           'joinedAt', g.created_at)
-                    FROM users g JOIN user_stats gs ON gs.user_id = g.id
-                   WHERE g.is_goat AND g.id <> $1 LIMIT 1) AS goat`,
-      [
-        userId,
-        s.runLength,
-        s.longestStreak,
-        s.totalCheckIns,
-        last?.day ?? null,
-        last?.zone ?? null,
-        last?.dayStartHour ?? null,
-        last?.at ?? null,
-        version,
-        s.weekStart,
-        s.weekCheckIns,
-      ],
-    );
+    const p = new Params();
+    const rows = await tx.query<SavedStreak>(saveStreakSql(p, userId, figures, version), p.values);
     return rows[0] ?? null;
   }
 

@@ -12,7 +12,13 @@ import {
 } from '../streaks/streak-calculator.js';
 import { weekFigures } from '../streaks/week.js';
 import { crownMayMove } from './goat.js';
-import type { CheckInRow, StatsRepository, StatsRow } from './stats.repository.js';
+import type {
+  CheckInRow,
+  SavedStreak,
+  StatsRepository,
+  StatsRow,
+  UserStreakFigures,
+} from './stats.repository.js';
 
 /** A check-in as the figures (and the quest view) see it: the day as lived, and what was done. */
 export type CheckIn = DayMark & {
@@ -66,8 +72,30 @@ export class StatsService {
   }
 
   /**
-   * Recomputes and saves the person's run across all their quests (a day counts once however
-   * many quests were checked in). Throws StaleStreakError when the inputs are out of date.
+   * The person's run across all their quests (a day counts once however many quests were
+   * checked in) and the rest of their streak figures, computed from `inputs`, not saved.
+   */
+  streakFigures(inputs: StreakInputs, now: LocalNow): UserStreakFigures {
+    const summary = summarizeStreak(inputs.checkIns, inputs.restDays, now);
+    const week = weekFigures(inputs.checkIns, now);
+    const last = inputs.checkIns.at(-1) ?? null;
+    return {
+      ...summary,
+      totalCheckIns: inputs.checkIns.length,
+      weekStart: week.weekStart,
+      weekCheckIns: week.checkIns,
+      last: last && {
+        day: last.day,
+        zone: last.zone,
+        dayStartHour: last.dayStartHour,
+        at: last.at,
+      },
+    };
+  }
+
+  /**
+   * Recomputes and saves the person's streak figures. Throws StaleStreakError when the inputs
+   * are out of date.
    */
   async recordStreak(
     tx: Queryable,
@@ -75,34 +103,44 @@ export class StatsService {
     inputs: StreakInputs,
     now: LocalNow,
   ): Promise<StreakSummary> {
-    const summary = summarizeStreak(inputs.checkIns, inputs.restDays, now);
-    const week = weekFigures(inputs.checkIns, now);
-    const last = inputs.checkIns.at(-1) ?? null;
-    const saved = await this.stats.saveStreak(
-      tx,
-      userId,
-      {
-        ...summary,
-        totalCheckIns: inputs.checkIns.length,
-        weekStart: week.weekStart,
-        weekCheckIns: week.checkIns,
-      },
-      last && { day: last.day, zone: last.zone, dayStartHour: last.dayStartHour, at: last.at },
-      inputs.version,
-    );
+    const figures = this.streakFigures(inputs, now);
+    const saved = await this.saveStreak(tx, userId, figures, inputs.version);
+    await this.crownAfter(tx, userId, saved, figures.longestStreak);
+    return figures;
+  }
+
+  /** Saves the figures if they are still at `version`; null when they changed meanwhile. */
+  saveStreak(
+    tx: Queryable,
+    userId: string,
+    figures: UserStreakFigures,
+    version: number,
+  ): Promise<SavedStreak | null> {
+    return this.stats.saveStreak(tx, userId, figures, version);
+  }
+
+  /**
+   * After a streak save (`saved`, null when it found the figures changed meanwhile: throws
+   * StaleStreakError): looks for the GOAT again when the save may have moved the crown.
+   */
+  async crownAfter(
+    db: Queryable,
+    userId: string,
+    saved: SavedStreak | null,
+    longestStreak: number,
+  ): Promise<void> {
     if (!saved) throw new StaleStreakError();
     const { goat } = saved;
     const moves = crownMayMove({
       before: saved.previous_longest,
-      after: summary.longestStreak,
+      after: longestStreak,
       isGoat: saved.is_goat,
       offBoard: saved.off_board,
       joinedAt: saved.created_at,
       userId,
       goat: goat && { id: goat.id, longest: goat.longest, joinedAt: new Date(goat.joinedAt) },
     });
-    if (moves) await this.stats.refreshGoat(tx);
-    return summary;
+    if (moves) await this.stats.refreshGoat(db);
   }
 
   /** Someone joined, left or hid from the boards: the GOAT may be someone else now. */
