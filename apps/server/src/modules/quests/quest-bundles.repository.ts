@@ -1,7 +1,12 @@
 import type { PersonSummary, QuestStatus } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { Cursor } from '../../platform/pagination.js';
-import type { CheckInRow } from '../stats/stats.repository.js';
+import {
+  checkInFromJson,
+  checkInsOfSql,
+  type CheckInRow,
+  type JsonCheckIn,
+} from '../stats/stats.repository.js';
 import { questVisibleTo } from './quest-visibility.js';
 import type { ParticipantRow, QuestRow, TaskRow } from './quest-rows.js';
 
@@ -33,11 +38,6 @@ type BundleRow = QuestRow & {
   request_status: QuestBundle['requestStatus'];
   recent: JsonCheckIn[];
   rest_days: string[];
-};
-/** A check-in row read as json: its instants are text. */
-type JsonCheckIn = Omit<CheckInRow, 'anchor_at' | 'created_at'> & {
-  anchor_at: string;
-  created_at: string;
 };
 type JsonDates = { joined_at: string; last_at: string | null };
 
@@ -110,9 +110,7 @@ export async function selectBundleWithInputs(
      SELECT q.*, ${BUNDLE_COLUMNS},
        COALESCE((SELECT s.streak_version FROM user_stats s WHERE s.user_id = viewer.id), 0)
          AS streak_version,
-       COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
-         SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
-           FROM check_ins WHERE user_id = viewer.id) c), '[]') AS check_ins
+       ${checkInsOfSql('viewer.id')} AS check_ins
      FROM quests q CROSS JOIN viewer
      WHERE q.id = $1::uuid`,
     [id, userId, recentFrom],
@@ -123,7 +121,7 @@ export async function selectBundleWithInputs(
   return {
     bundle: toBundle(bundle),
     version: streak_version,
-    checkIns: check_ins.map(fromJson),
+    checkIns: check_ins.map(checkInFromJson),
   };
 }
 
@@ -198,11 +196,7 @@ function toBundle(r: BundleRow): QuestBundle {
       last_at: participant.last_at ? new Date(participant.last_at) : null,
     },
     requestStatus: request_status,
-    recent: recent.map(fromJson),
+    recent: recent.map(checkInFromJson),
     restDays: rest_days,
   };
-}
-
-function fromJson(c: JsonCheckIn): CheckInRow {
-  return { ...c, anchor_at: new Date(c.anchor_at), created_at: new Date(c.created_at) };
 }

@@ -50,8 +50,7 @@ export class StreakRecorder {
   ): Promise<RecordedStreaks> {
     const figures = this.figures(userId, inputs, now, questIds);
     await this.deps.quests.saveStreaks(tx, storedOf(figures));
-    const saved = await this.deps.stats.saveStreak(tx, userId, figures.user, inputs.version);
-    await this.deps.stats.crownAfter(tx, userId, saved, figures.user.longestStreak);
+    await this.deps.stats.saveStreak(tx, userId, figures.user, inputs.version);
     return figures;
   }
 

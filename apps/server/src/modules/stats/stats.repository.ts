@@ -36,6 +36,26 @@ export type CheckInRow = {
   created_at: Date;
 };
 
+/** A check-in row read as json: its instants are text. */
+export type JsonCheckIn = Omit<CheckInRow, 'anchor_at' | 'created_at'> & {
+  anchor_at: string;
+  created_at: string;
+};
+
+export function checkInFromJson(c: JsonCheckIn): CheckInRow {
+  return { ...c, anchor_at: new Date(c.anchor_at), created_at: new Date(c.created_at) };
+}
+
+/**
+ * All check-ins of the person `userExpr` (a column or a parameter), oldest first, as a json
+ * array (read with checkInFromJson): what their streak figures are computed from.
+ */
+export function checkInsOfSql(userExpr: string): string {
+  return `COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
+      SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
+        FROM check_ins WHERE user_id = ${userExpr}) c), '[]')`;
+}
+
 /** What a streak save answers: enough to tell whether the GOAT may change (stats/goat.ts). */
 export type SavedStreak = {
   previous_longest: number;
@@ -104,26 +124,20 @@ export class StatsRepository {
     userId: string,
     tx: Queryable = this.db,
   ): Promise<{ version: number; rest_days: string[]; check_ins: CheckInRow[] }> {
-    const rows = await tx.query<{ version: number; rest_days: string[]; check_ins: CheckInRow[] }>(
+    const rows = await tx.query<{
+      version: number;
+      rest_days: string[];
+      check_ins: JsonCheckIn[];
+    }>(
       `SELECT s.streak_version AS version,
               ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = s.user_id) AS rest_days,
-              COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
-                 SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids,
-                        created_at
-                   FROM check_ins WHERE user_id = s.user_id) c), '[]') AS check_ins
+              ${checkInsOfSql('s.user_id')} AS check_ins
          FROM user_stats s WHERE s.user_id = $1`,
       [userId],
     );
     const row = rows[0];
     if (!row) return { version: 0, rest_days: [], check_ins: [] };
-    return {
-      ...row,
-      check_ins: row.check_ins.map((c) => ({
-        ...c,
-        anchor_at: new Date(c.anchor_at),
-        created_at: new Date(c.created_at),
-      })),
-    };
+    return { ...row, check_ins: row.check_ins.map(checkInFromJson) };
   }
 
   /**

@@ -104,19 +104,22 @@ export class StatsService {
     now: LocalNow,
   ): Promise<StreakSummary> {
     const figures = this.streakFigures(inputs, now);
-    const saved = await this.saveStreak(tx, userId, figures, inputs.version);
-    await this.crownAfter(tx, userId, saved, figures.longestStreak);
+    await this.saveStreak(tx, userId, figures, inputs.version);
     return figures;
   }
 
-  /** Saves the figures if they are still at `version`; null when they changed meanwhile. */
-  saveStreak(
+  /**
+   * Saves the figures if they are still at `version` (StaleStreakError otherwise), and looks for
+   * the GOAT again when they may have moved the crown.
+   */
+  async saveStreak(
     tx: Queryable,
     userId: string,
     figures: UserStreakFigures,
     version: number,
-  ): Promise<SavedStreak | null> {
-    return this.stats.saveStreak(tx, userId, figures, version);
+  ): Promise<void> {
+    const saved = await this.stats.saveStreak(tx, userId, figures, version);
+    await this.crownAfter(tx, userId, saved, figures.longestStreak);
   }
 
   /**
