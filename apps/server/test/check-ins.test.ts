@@ -122,6 +122,55 @@ describe('check-ins', () => {
     expect(await stats(auth)).toMatchObject({ currentStreak: 0, totalCheckIns: 0 });
   });
 
+  it('ten people checking in at once: one answer each, written together, every figure theirs', async () => {
+    const people = await Promise.all(Array.from({ length: 10 }, () => registerFounder(server)));
+    const quests = await Promise.all(people.map(({ auth }) => createQuest(server, auth)));
+    // Someone not on the first quest is refused alone; the batch around them lands.
+    const outsider = (await registerFounder(server)).auth;
+    const checkIn = (auth: AuthResponse, quest: Quest) =>
+      server.request<CheckInResponse & ApiErrorBody>('POST', `/api/quests/${quest.id}/check-ins`, {
+        ...as(auth),
+        body: { taskIds: [quest.tasks[0]!.id] },
+      });
+
+    const sql = await server.statementsOf(async () => {
+      const answers = await Promise.all([
+        ...people.map(({ auth }, i) => checkIn(auth, quests[i]!)),
+        checkIn(outsider, quests[0]!),
+      ]);
+      const refused = answers.pop()!;
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Join this quest to check in');
+      answers.forEach((a, i) => {
+        expect(a.status, JSON.stringify(a.body)).toBe(201);
+        expect(a.body.checkIn).toMatchObject({
+          questId: quests[i]!.id,
+          userId: people[i]!.auth.user.id,
+        });
+        expect(a.body.quest.viewer).toMatchObject({ checkedInToday: true, currentStreak: 1 });
+      });
+    });
+    // One write each before batching: fewer statements than check-ins wrote them all.
+    expect(sql.filter((s) => s.includes('INSERT INTO check_ins')).length).toBeLessThan(6);
+    for (const { auth } of people) {
+      expect(await stats(auth)).toMatchObject({ currentStreak: 1, totalCheckIns: 1 });
+    }
+    expect(await stats(outsider)).toMatchObject({ currentStreak: 0, totalCheckIns: 0 });
+
+    const undone = await Promise.all(
+      people.map(({ auth }, i) =>
+        server.request<Quest>('DELETE', `/api/quests/${quests[i]!.id}/check-ins/today`, as(auth)),
+      ),
+    );
+    for (const u of undone) {
+      expect(u.status).toBe(200);
+      expect(u.body.viewer).toMatchObject({ checkedInToday: false, totalCheckIns: 0 });
+    }
+    for (const { auth } of people) {
+      expect(await stats(auth)).toMatchObject({ currentStreak: 0, totalCheckIns: 0 });
+    }
+  });
+
   it('the same Idempotency-Key twice makes one check-in', async () => {
     const { auth } = await registerFounder(server);
     const quest = await createQuest(server, auth);

@@ -262,6 +262,10 @@ function statement(text: string, values: unknown[]): pg.QueryConfig {
 }
 
 /** Postgres error codes the services react to. */
+export function isDeadlock(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '40P01';
+}
+
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = error as { code?: string; constraint?: string } | null;
   return e?.code === '23505' && (!constraint || e.constraint === constraint);

@@ -4,7 +4,7 @@ import { WriteBatcher } from './write-batcher.js';
 type Item = { key: string; value: number };
 
 /** A batcher whose writes are recorded, answering each item's value doubled (or its error). */
-function recorded(max = 100) {
+function recorded(max = 100, keyed = true) {
   const batches: Item[][] = [];
   let release: (() => void) | undefined;
   const batcher = new WriteBatcher<Item, number>(
@@ -14,7 +14,7 @@ function recorded(max = 100) {
       if (batches.length === 1) await new Promise<void>((r) => (release = r));
       return items.map((i) => (i.value < 0 ? new Error(`bad ${i.value}`) : i.value * 2));
     },
-    { key: (i) => i.key, max },
+    keyed ? { key: (i) => i.key, max } : { max },
   );
   return { batcher, batches, release: () => release?.() };
 }
@@ -53,6 +53,15 @@ describe('WriteBatcher', () => {
     release();
     expect(await Promise.all(answers)).toEqual([2, 4, 6, 8]);
     expect(batches.map((b) => b.map((i) => i.value))).toEqual([[1, 3], [2], [4]]);
+  });
+
+  it('without a key, items alike share a batch (reads)', async () => {
+    const { batcher, batches, release } = recorded(100, false);
+    const answers = [1, 2, 3].map((v) => batcher.submit({ key: 'a', value: v }));
+    await tick();
+    release();
+    expect(await Promise.all(answers)).toEqual([2, 4, 6]);
+    expect(batches.map((b) => b.map((i) => i.value))).toEqual([[1, 2, 3]]);
   });
 
   it('splits batches at the maximum', async () => {

@@ -5,6 +5,7 @@
  * the end of the current turn of the event loop (every request already read by then joins it);
  * busy, batches grow with the load, which is what keeps a single-threaded database ahead of it.
  * Every caller still gets its own answer, or its own error, after its batch has committed.
+ * Reads that arrive together can go the same way (a check-in's read: quests/quest-views.ts).
  */
 export type BatchResult<Out> = Out | Error;
 
@@ -26,8 +27,9 @@ export class WriteBatcher<In, Out> {
       /**
        * Items with the same key never share a batch: the later one waits for the next (a smile
        * and its undo by the same person on the same post, two notifications to one person).
+       * Without it, any items do.
        */
-      key: (item: In) => string;
+      key?: (item: In) => string;
       max: number;
     },
   ) {}
@@ -74,9 +76,9 @@ export class WriteBatcher<In, Out> {
     const batch: Waiting<In, Out>[] = [];
     const rest: Waiting<In, Out>[] = [];
     for (const w of this.#queue) {
-      const key = this.options.key(w.item);
-      if (batch.length < this.options.max && !keys.has(key)) {
-        keys.add(key);
+      const key = this.options.key?.(w.item);
+      if (batch.length < this.options.max && (key === undefined || !keys.has(key))) {
+        if (key !== undefined) keys.add(key);
         batch.push(w);
       } else rest.push(w);
     }

@@ -1,12 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
+import { isDeadlock, type Queryable } from '../../db/database.js';
 import { Params } from '../../db/params.js';
 import { saveStreaksSql } from '../quests/quests.repository.js';
 import { storedOf, type FiguresToSave } from '../quests/streak-recorder.js';
-import { saveStreakSql, type CheckInRow, type SavedStreak } from '../stats/stats.repository.js';
+import {
+  saveUserStreaksSql,
+  type CheckInRow,
+  type SavedStreak,
+} from '../stats/stats.repository.js';
 import type { DayMark } from '../streaks/streak-calculator.js';
 
 const COLUMNS = 'id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at';
+
+/** A check-in or its undo, with the person's figures after it and the version they were read at. */
+export type CheckInWrite = {
+  change: { insert: CheckInRow } | { remove: string };
+  userId: string;
+  figures: FiguresToSave;
+  version: number;
+};
 
 /** Check-ins: one per quest per lived day of a person. */
 export class CheckInsRepository {
@@ -36,41 +48,57 @@ export class CheckInsRepository {
   }
 
   /**
-   * A check-in written or taken back together with the streak figures it makes, in one
-   * statement, so no transaction is opened (BEGIN and COMMIT were two of a check-in's eight
-   * round trips): the person's figures are saved only if still at `version`, and the change and
-   * the quest's figures only with them. Null when the figures changed meanwhile: nothing was
-   * written.
+   * Check-ins written or taken back together with the streak figures they make, many people's
+   * in one statement (a batch: check-ins.service.ts), so no transaction is opened and the
+   * statement's cost is shared: each person's figures are saved only if still at their
+   * `version`, and their change and quest figures only with them. Answers, in order, each
+   * one's save, or null when their figures changed meanwhile and nothing of theirs was
+   * written. One person at most once a batch. Nothing of a batch is written when it fails.
    */
-  async record(
-    change: { insert: CheckInRow } | { remove: string },
-    userId: string,
-    figures: FiguresToSave,
-    version: number,
-  ): Promise<SavedStreak | null> {
+  async record(writes: CheckInWrite[]): Promise<(SavedStreak | null)[]> {
     const p = new Params();
-    const saved = saveStreakSql(p, userId, figures.user, version);
-    const quests = saveStreaksSql(p, storedOf(figures), 'AND EXISTS (SELECT 1 FROM saved)');
-    const user = p.add(userId);
-    let write: string;
-    if ('insert' in change) {
-      const c = change.insert;
-      write = `INSERT INTO check_ins (${COLUMNS}, user_id)
-        SELECT ${p.add(c.id)}::uuid, ${p.add(c.quest_id)}::uuid, ${p.add(c.day)}::text,
-               ${p.add(c.zone)}::text, ${p.add(c.day_start_hour)}::int,
-               ${p.add(c.anchor_at)}::timestamptz, ${p.add(c.late)}::boolean,
-               ${p.add(c.task_ids)}::uuid[], ${p.add(c.created_at)}::timestamptz, ${user}::uuid
-         WHERE EXISTS (SELECT 1 FROM saved)`;
-    } else {
-      write = `DELETE FROM check_ins WHERE id = ${p.add(change.remove)}::uuid
-         AND user_id = ${user}::uuid AND EXISTS (SELECT 1 FROM saved)`;
-    }
-    const rows = await this.db.query<SavedStreak>(
-      `WITH saved AS (${saved}), quests AS (${quests}), change AS (${write})
-       SELECT * FROM saved`,
-      p.values,
+    const saved = saveUserStreaksSql(
+      p,
+      writes.map((w) => ({ userId: w.userId, figures: w.figures.user, version: w.version })),
     );
-    return rows[0] ?? null;
+    const savedOnly = 'IN (SELECT user_id FROM saved)';
+    const quests = saveStreaksSql(
+      p,
+      writes.flatMap((w) => storedOf(w.figures)),
+      `AND p.user_id ${savedOnly}`,
+    );
+    const inserts = writes.flatMap((w) =>
+      'insert' in w.change ? [{ ...w.change.insert, user_id: w.userId }] : [],
+    );
+    const removes = writes.flatMap((w) =>
+      'remove' in w.change ? [{ id: w.change.remove, user_id: w.userId }] : [],
+    );
+    const removeIds = p.add(removes.map((r) => r.id));
+    const sql = `WITH saved AS (${saved}), quests AS (${quests}),
+      inserted AS (
+        INSERT INTO check_ins (${COLUMNS}, user_id)
+        SELECT ${COLUMNS}, user_id FROM json_to_recordset(${p.add(JSON.stringify(inserts))}::json)
+            AS c(id uuid, quest_id uuid, day text, zone text, day_start_hour int,
+                 anchor_at timestamptz, late boolean, task_ids uuid[], created_at timestamptz,
+                 user_id uuid)
+         WHERE c.user_id ${savedOnly}),
+      removed AS (
+        DELETE FROM check_ins d
+         USING json_to_recordset(${p.add(JSON.stringify(removes))}::json) AS r(id uuid, user_id uuid)
+         WHERE d.id = r.id AND d.user_id = r.user_id AND d.id = ANY(${removeIds}::uuid[])
+           AND r.user_id ${savedOnly})
+      SELECT * FROM saved`;
+    let rows: SavedStreak[];
+    try {
+      rows = await this.db.query<SavedStreak>(sql, p.values);
+    } catch (error) {
+      // Another server's batch locked some of the same people first and PostgreSQL stopped
+      // this one: nothing of it was written, and each person reads again as when stale.
+      if (!isDeadlock(error)) throw error;
+      rows = [];
+    }
+    const byUser = new Map(rows.map((r) => [r.user_id, r]));
+    return writes.map((w) => byUser.get(w.userId) ?? null);
   }
 
   /**

@@ -16,12 +16,14 @@ import {
   type HttpError,
 } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import { WriteBatcher } from '../../platform/write-batcher.js';
 import type { ParticipantsService } from '../quests/participants.service.js';
 import type { QuestAccess } from '../quests/quest-access.js';
 import { present, type QuestViews } from '../quests/quest-views.js';
 import type { QuestBundle } from '../quests/quests.repository.js';
 import type { RecordedStreaks, StreakRecorder } from '../quests/streak-recorder.js';
 import {
+  StaleStreakError,
   toCheckIn,
   type CheckIn,
   type StatsService,
@@ -34,8 +36,8 @@ import {
   type QuestDayState,
 } from '../streaks/day-options.js';
 import { checkInWindow, markFor, type LocalNow } from '../streaks/streak-calculator.js';
-import type { CheckInRow } from '../stats/stats.repository.js';
-import type { CheckInsRepository } from './check-ins.repository.js';
+import type { CheckInRow, SavedStreak } from '../stats/stats.repository.js';
+import type { CheckInsRepository, CheckInWrite } from './check-ins.repository.js';
 
 type Changed = { bundle: QuestBundle; inputs: StreakInputs; recorded: RecordedStreaks };
 
@@ -45,6 +47,25 @@ type Changed = { bundle: QuestBundle; inputs: StreakInputs; recorded: RecordedSt
  * same rule the quest view shows.
  */
 export class CheckInsService {
+  /**
+   * Check-ins (and undos) arriving together are written in one statement
+   * (platform/write-batcher.ts), each person's under their own version check; one person once a
+   * batch, since a second write of theirs would find the version the first one moved. The GOAT
+   * is looked for again once a batch, when any of its saves may have moved the crown.
+   */
+  readonly #writes = new WriteBatcher<CheckInWrite, SavedStreak | null>(
+    async (writes) => {
+      const saved = await this.deps.checkIns.record(writes);
+      const moves = saved.some((s, i) => {
+        const { userId, figures } = writes[i]!;
+        return s && this.deps.stats.mayMoveCrown(userId, s, figures.user.longestStreak);
+      });
+      if (moves) await this.deps.stats.refreshGoat(this.deps.db);
+      return saved;
+    },
+    { key: (w) => w.userId, max: 50 },
+  );
+
   constructor(
     private readonly deps: {
       db: Database;
@@ -211,8 +232,9 @@ export class CheckInsService {
   }
 
   /**
-   * Writes the change with the figures it makes (`after`: the inputs with the change), one
-   * statement; throws StaleStreakError when another change got in since the inputs were read.
+   * Writes the change with the figures it makes (`after`: the inputs with the change), in one
+   * statement with the others of its batch; throws StaleStreakError when another change got in
+   * since the inputs were read.
    */
   private async save(
     change: { insert: CheckInRow } | { remove: string },
@@ -223,8 +245,8 @@ export class CheckInsService {
     now: LocalNow,
   ): Promise<RecordedStreaks> {
     const figures = this.deps.recorder.figures(userId, after, now, [questId]);
-    const saved = await this.deps.checkIns.record(change, userId, figures, version);
-    await this.deps.stats.crownAfter(this.deps.db, userId, saved, figures.user.longestStreak);
+    const saved = await this.#writes.submit({ change, userId, figures, version });
+    if (!saved) throw new StaleStreakError();
     return figures;
   }
 

@@ -46,14 +46,17 @@ export const ACTIVE_QUESTS_OF_U = `(SELECT count(*)::int FROM quest_participants
   JOIN quests q ON q.id = p.quest_id
   WHERE p.user_id = u.id AND p.status = 'active' AND q.status = 'active')`;
 
-/** The viewer (`$2`, NULL for a visitor) and their rest days, for BUNDLE_COLUMNS. */
+/**
+ * The viewer (`$2`, NULL for a visitor), from which day their check-ins are read (`$3`) and their
+ * rest days, for BUNDLE_COLUMNS.
+ */
 const VIEWER_CTE = `viewer AS (
-  SELECT $2::uuid AS id,
+  SELECT $2::uuid AS id, $3::text AS recent_from,
          ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = $2::uuid) AS rest_days)`;
 
 /**
  * What a QuestBundle holds beyond the quest row `q`: its owner, and the `viewer`'s place on it
- * (their check-ins since `$3`). One place for the single quest, the many and the list. The owner
+ * (their check-ins since `viewer.recent_from`). One place for the single quest, the many and the list. The owner
  * is a subquery, not a join: from `q.id = ANY($1)`, the generic plan of a join hashed the whole
  * users table for every read.
  */
@@ -72,7 +75,7 @@ const BUNDLE_COLUMNS = `${questVisibleTo('q', 'viewer.id')} AS visible,
     ORDER BY r.created_at DESC LIMIT 1) AS request_status,
   COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
     SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
-      FROM check_ins WHERE quest_id = q.id AND user_id = viewer.id AND day >= $3) c),
+      FROM check_ins WHERE quest_id = q.id AND user_id = viewer.id AND day >= viewer.recent_from) c),
     '[]') AS recent,
   viewer.rest_days`;
 
@@ -94,35 +97,46 @@ export async function selectBundles(
   return new Map(rows.map((r) => [r.id, toBundle(r)]));
 }
 
+/** A check-in's read: one quest as one person sees it (see selectBundlesWithInputs). */
+export type BundleAsk = { questId: string; userId: string; recentFrom: string };
+
 /**
- * One quest as `userId` sees it, with everything their streak figures are computed from (see
- * StatsRepository.streakInputs) read in the same statement: what a check-in reads before it
- * writes.
+ * Quests, each as one person sees it, with everything that person's streak figures are computed
+ * from (see StatsRepository.streakInputs) read in the same statement: what check-ins read before
+ * they write, many people's at once (their batch: quest-views.ts). Answers in the order asked;
+ * undefined where the quest does not exist.
  */
-export async function selectBundleWithInputs(
+export async function selectBundlesWithInputs(
   db: Queryable,
-  id: string,
-  userId: string,
-  recentFrom: string,
-): Promise<{ bundle: QuestBundle; version: number; checkIns: CheckInRow[] } | undefined> {
-  const rows = await db.query<BundleRow & { streak_version: number; check_ins: JsonCheckIn[] }>(
-    `WITH ${VIEWER_CTE}
-     SELECT q.*, ${BUNDLE_COLUMNS},
+  asks: BundleAsk[],
+): Promise<({ bundle: QuestBundle; version: number; checkIns: CheckInRow[] } | undefined)[]> {
+  const rows = await db.query<
+    BundleRow & { asked: number; streak_version: number; check_ins: JsonCheckIn[] }
+  >(
+    `WITH viewer AS (
+       SELECT a.asked, a.quest_id, a.user_id AS id, a.recent_from,
+              ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = a.user_id) AS rest_days
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[]) WITH ORDINALITY
+              AS a(quest_id, user_id, recent_from, asked))
+     SELECT viewer.asked::int, q.*, ${BUNDLE_COLUMNS},
        COALESCE((SELECT s.streak_version FROM user_stats s WHERE s.user_id = viewer.id), 0)
          AS streak_version,
        ${checkInsOfSql('viewer.id')} AS check_ins
-     FROM quests q CROSS JOIN viewer
-     WHERE q.id = $1::uuid`,
-    [id, userId, recentFrom],
+     FROM viewer JOIN quests q ON q.id = viewer.quest_id
+     WHERE q.id = ANY($1::uuid[])`,
+    [asks.map((a) => a.questId), asks.map((a) => a.userId), asks.map((a) => a.recentFrom)],
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  const { streak_version, check_ins, ...bundle } = row;
-  return {
-    bundle: toBundle(bundle),
-    version: streak_version,
-    checkIns: check_ins.map(checkInFromJson),
-  };
+  const found = new Map(
+    rows.map(({ asked, streak_version, check_ins, ...bundle }) => [
+      asked,
+      {
+        bundle: toBundle(bundle),
+        version: streak_version,
+        checkIns: check_ins.map(checkInFromJson),
+      },
+    ]),
+  );
+  return asks.map((_, i) => found.get(i + 1));
 }
 
 /**

@@ -5,8 +5,9 @@ import type { Cursor } from '../../platform/pagination.js';
 import {
   ACTIVE_QUESTS_OF_U,
   selectBundles,
-  selectBundleWithInputs,
+  selectBundlesWithInputs,
   selectListBundles,
+  type BundleAsk,
 } from './quest-bundles.repository.js';
 import { notBlockedBetween } from '../blocks/block-filter.js';
 import { questVisibleTo } from './quest-visibility.js';
@@ -101,9 +102,9 @@ export class QuestsRepository {
     return selectBundles(this.db, ids, viewerId, recentFrom);
   }
 
-  /** One quest's bundle for `userId` and their streak inputs, in one read. */
-  bundleWithInputs(id: string, userId: string, recentFrom: string) {
-    return selectBundleWithInputs(this.db, id, userId, recentFrom);
+  /** Quests' bundles, each for one person with their streak inputs, in one read. */
+  bundlesWithInputs(asks: BundleAsk[]) {
+    return selectBundlesWithInputs(this.db, asks);
   }
 
   /** A page of a person's quests in one state with their standing (see selectListBundles). */

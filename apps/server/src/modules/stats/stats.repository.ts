@@ -58,6 +58,7 @@ export function checkInsOfSql(userExpr: string): string {
 
 /** What a streak save answers: enough to tell whether the GOAT may change (stats/goat.ts). */
 export type SavedStreak = {
+  user_id: string;
   previous_longest: number;
   is_goat: boolean;
   created_at: Date;
@@ -75,32 +76,50 @@ export type UserStreakFigures = StreakSummary & {
   last: LastCheckIn | null;
 };
 
+/** A person's figures to save if they are still at `version` (read with the inputs). */
+export type StreakSave = { userId: string; figures: UserStreakFigures; version: number };
+
 /**
- * The statement that saves a person's streak figures if they are still at `version` (no row
- * otherwise), answering what tells whether the GOAT may change. A part of the check-in's one
- * statement too (check-ins.repository.ts).
+ * The statement that saves people's streak figures, each only if still at its `version`,
+ * answering a row for each one saved with what tells whether the GOAT may change. Rows are
+ * given as json and found by key (`= ANY`): its text is the same for one person or fifty, so
+ * one prepared plan serves every batch (check-ins.repository.ts puts many in one statement).
  */
-export function saveStreakSql(
-  p: Params,
-  userId: string,
-  s: UserStreakFigures,
-  version: number,
-): string {
-  const user = p.add(userId);
-  return `UPDATE user_stats s SET current_streak = ${p.add(s.runLength)},
-      longest_streak = ${p.add(s.longestStreak)}, total_check_ins = ${p.add(s.totalCheckIns)},
-      last_day = ${p.add(s.last?.day ?? null)}, last_zone = ${p.add(s.last?.zone ?? null)},
-      last_day_start_hour = ${p.add(s.last?.dayStartHour ?? null)},
-      last_at = ${p.add(s.last?.at ?? null)}, week_start = ${p.add(s.weekStart)},
-      week_check_ins = ${p.add(s.weekCheckIns)}, streak_version = s.streak_version + 1
-      FROM (SELECT longest_streak FROM user_stats WHERE user_id = ${user}) before, users me
-    WHERE s.user_id = ${user} AND s.streak_version = ${p.add(version)} AND me.id = ${user}
-    RETURNING before.longest_streak AS previous_longest, me.is_goat, me.created_at,
+export function saveUserStreaksSql(p: Params, saves: StreakSave[]): string {
+  const rows = saves.map(({ userId, figures: s, version }) => ({
+    user_id: userId,
+    version,
+    current_streak: s.runLength,
+    longest_streak: s.longestStreak,
+    total_check_ins: s.totalCheckIns,
+    last_day: s.last?.day ?? null,
+    last_zone: s.last?.zone ?? null,
+    last_day_start_hour: s.last?.dayStartHour ?? null,
+    last_at: s.last?.at ?? null,
+    week_start: s.weekStart,
+    week_check_ins: s.weekCheckIns,
+  }));
+  const ids = p.add(rows.map((r) => r.user_id));
+  return `UPDATE user_stats s SET current_streak = v.current_streak,
+      longest_streak = v.longest_streak, total_check_ins = v.total_check_ins,
+      last_day = v.last_day, last_zone = v.last_zone, last_day_start_hour = v.last_day_start_hour,
+      last_at = v.last_at, week_start = v.week_start, week_check_ins = v.week_check_ins,
+      streak_version = s.streak_version + 1
+    FROM json_to_recordset(${p.add(JSON.stringify(rows))}::json) AS v(user_id uuid, version int,
+           current_streak int, longest_streak int, total_check_ins int, last_day text,
+           last_zone text, last_day_start_hour int, last_at timestamptz, week_start text,
+           week_check_ins int),
+         user_stats before, users me
+    WHERE s.user_id = v.user_id AND s.streak_version = v.version
+      AND before.user_id = v.user_id AND me.id = v.user_id
+      AND s.user_id = ANY(${ids}::uuid[]) AND before.user_id = ANY(${ids}::uuid[])
+      AND me.id = ANY(${ids}::uuid[])
+    RETURNING s.user_id, before.longest_streak AS previous_longest, me.is_goat, me.created_at,
               me.hide_from_leaderboard OR me.status <> 'Active' AS off_board,
               (SELECT json_build_object('id', g.id, 'longest', gs.longest_streak,
                         'joinedAt', g.created_at)
                  FROM users g JOIN user_stats gs ON gs.user_id = g.id
-                WHERE g.is_goat AND g.id <> ${user} LIMIT 1) AS goat`;
+                WHERE g.is_goat AND g.id <> s.user_id LIMIT 1) AS goat`;
 }
 
 /** user_stats: a person's figures. This module is the only one that writes the table. */
@@ -152,7 +171,8 @@ export class StatsRepository {
     version: number,
   ): Promise<SavedStreak | null> {
     const p = new Params();
-    const rows = await tx.query<SavedStreak>(saveStreakSql(p, userId, figures, version), p.values);
+    const sql = saveUserStreaksSql(p, [{ userId, figures, version }]);
+    const rows = await tx.query<SavedStreak>(sql, p.values);
     return rows[0] ?? null;
   }
 

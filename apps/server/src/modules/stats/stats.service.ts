@@ -119,22 +119,14 @@ export class StatsService {
     version: number,
   ): Promise<void> {
     const saved = await this.stats.saveStreak(tx, userId, figures, version);
-    await this.crownAfter(tx, userId, saved, figures.longestStreak);
+    if (!saved) throw new StaleStreakError();
+    if (this.mayMoveCrown(userId, saved, figures.longestStreak)) await this.stats.refreshGoat(tx);
   }
 
-  /**
-   * After a streak save (`saved`, null when it found the figures changed meanwhile: throws
-   * StaleStreakError): looks for the GOAT again when the save may have moved the crown.
-   */
-  async crownAfter(
-    db: Queryable,
-    userId: string,
-    saved: SavedStreak | null,
-    longestStreak: number,
-  ): Promise<void> {
-    if (!saved) throw new StaleStreakError();
+  /** Whether a save (`saved`, leaving `longestStreak`) may have moved the crown (goat.ts). */
+  mayMoveCrown(userId: string, saved: SavedStreak, longestStreak: number): boolean {
     const { goat } = saved;
-    const moves = crownMayMove({
+    return crownMayMove({
       before: saved.previous_longest,
       after: longestStreak,
       isGoat: saved.is_goat,
@@ -143,7 +135,6 @@ export class StatsService {
       userId,
       goat: goat && { id: goat.id, longest: goat.longest, joinedAt: new Date(goat.joinedAt) },
     });
-    if (moves) await this.stats.refreshGoat(db);
   }
 
   /** Someone joined, left or hid from the boards: the GOAT may be someone else now. */

@@ -13,7 +13,8 @@ export const LATE_CHECK_IN_HOURS = 12;
 export type DayMark = { day: Day; zone: string; dayStartHour: number; at: Date };
 
 /** Now, for one person: the instant, and the zone and day-start hour their days follow. */
-export type LocalNow = { now: Date; zone: string; dayStartHour: number };
+/** A person's clock: the instant, their zone and the hour their day starts. Never changed. */
+export type LocalNow = Readonly<{ now: Date; zone: string; dayStartHour: number }>;
 
 export type StreakSummary = {
   currentStreak: number;
@@ -24,21 +25,31 @@ export type StreakSummary = {
   lastDay: Day | null;
 };
 
-/** Today, yesterday and whether yesterday may still be checked in, for this person now. */
-export function checkInWindow(clock: LocalNow): {
+export type CheckInWindow = Readonly<{
   today: Day;
   yesterday: Day;
   lateOpen: boolean;
   hoursIntoToday: number;
-} {
+}>;
+
+// A request asks this of its one clock many times (the read, the mark, each day option of the
+// quest view it answers with), and each answer goes through the zone's rules: kept per clock.
+const windows = new WeakMap<LocalNow, CheckInWindow>();
+
+/** Today, yesterday and whether yesterday may still be checked in, for this person now. */
+export function checkInWindow(clock: LocalNow): CheckInWindow {
+  const known = windows.get(clock);
+  if (known) return known;
   const today = localDay(clock.now, clock.zone, clock.dayStartHour);
   const hours = hoursIntoDay(clock.now, clock.zone, clock.dayStartHour);
-  return {
+  const window = {
     today,
     yesterday: addDays(today, -1),
     lateOpen: hours < LATE_CHECK_IN_HOURS,
     hoursIntoToday: hours,
   };
+  windows.set(clock, window);
+  return window;
 }
 
 /** The mark a check-in made now for `today` or (late) for yesterday leaves behind. */
