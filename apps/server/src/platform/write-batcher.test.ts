@@ -92,4 +92,22 @@ describe('WriteBatcher', () => {
     const both = [broken.submit({ key: 'a', value: 1 }), broken.submit({ key: 'b', value: 2 })];
     for (const p of both) await expect(p).rejects.toThrow('database down');
   });
+
+  it('a batch that throws is written again one by one: only the faulty item fails', async () => {
+    const writes: number[][] = [];
+    // A statement refusing the whole batch for one row (a constraint), as a database does.
+    const batcher = new WriteBatcher<Item, number>(
+      async (items) => {
+        writes.push(items.map((i) => i.value));
+        if (items.some((i) => i.value === 13)) throw new Error('row 13 refused');
+        return items.map((i) => i.value * 2);
+      },
+      { key: (i) => i.key, max: 10 },
+    );
+    const answers = [1, 13, 3].map((v) => batcher.submit({ key: `k${v}`, value: v }));
+    await expect(answers[1]).rejects.toThrow('row 13 refused');
+    expect(await answers[0]).toBe(2);
+    expect(await answers[2]).toBe(6);
+    expect(writes).toEqual([[1, 13, 3], [1], [13], [3]]);
+  });
 });

@@ -4,7 +4,8 @@
  * a few multi-row statements instead of a few statements per write. Idle, a write goes alone at
  * the end of the current turn of the event loop (every request already read by then joins it);
  * busy, batches grow with the load, which is what keeps a single-threaded database ahead of it.
- * Every caller still gets its own answer, or its own error, after its batch has committed.
+ * Every caller still gets its own answer, or its own error, after its batch has committed; a
+ * batch that fails is written again one item at a time, so that only the faulty one fails.
  * Reads that arrive together can go the same way (a check-in's read: quests/quest-views.ts).
  */
 export type BatchResult<Out> = Out | Error;
@@ -55,19 +56,26 @@ export class WriteBatcher<In, Out> {
     if (batch.length === 0) return;
     this.#running = true;
     try {
-      const results = await this.write(batch.map((w) => w.item));
-      batch.forEach((w, i) => {
-        const result = results[i];
-        if (result instanceof Error) w.reject(result);
-        else if (result === undefined) w.reject(new Error('write batch answered too few items'));
-        else w.resolve(result);
-      });
+      await this.#write(batch);
     } catch (error) {
-      for (const w of batch) w.reject(error);
+      if (batch.length === 1) batch[0]!.reject(error);
+      // One item's fault (a row a constraint refuses) must not fail the others with it: the
+      // batch's statements wrote nothing, so each is written again alone.
+      else for (const w of batch) await this.#write([w]).catch((e: unknown) => w.reject(e));
     } finally {
       this.#running = false;
       if (this.#queue.length > 0) this.#schedule();
     }
+  }
+
+  async #write(batch: Waiting<In, Out>[]): Promise<void> {
+    const results = await this.write(batch.map((w) => w.item));
+    batch.forEach((w, i) => {
+      const result = results[i];
+      if (result instanceof Error) w.reject(result);
+      else if (result === undefined) w.reject(new Error('write batch answered too few items'));
+      else w.resolve(result);
+    });
   }
 
   /** The next batch: the oldest waiting items, one per key, at most `max`. */

@@ -50,20 +50,23 @@ export class CheckInsService {
   /**
    * Check-ins (and undos) arriving together are written in one statement
    * (platform/write-batcher.ts), each person's under their own version check; one person once a
-   * batch, since a second write of theirs would find the version the first one moved. The GOAT
-   * is looked for again once a batch, when any of its saves may have moved the crown.
+   * batch, since a second write of theirs would find the version the first one moved.
    */
   readonly #writes = new WriteBatcher<CheckInWrite, SavedStreak | null>(
-    async (writes) => {
-      const saved = await this.deps.checkIns.record(writes);
-      const moves = saved.some((s, i) => {
-        const { userId, figures } = writes[i]!;
-        return s && this.deps.stats.mayMoveCrown(userId, s, figures.user.longestStreak);
-      });
-      if (moves) await this.deps.stats.refreshGoat(this.deps.db);
-      return saved;
-    },
+    (writes) => this.deps.checkIns.record(writes),
     { key: (w) => w.userId, max: 50 },
+  );
+
+  /**
+   * The GOAT looked for again after saves that may have moved the crown: those of one batch ask
+   * together, and one look answers them all.
+   */
+  readonly #crowns = new WriteBatcher<string, true>(
+    async (userIds) => {
+      await this.deps.stats.refreshGoat(this.deps.db);
+      return userIds.map(() => true as const);
+    },
+    { max: 100 },
   );
 
   constructor(
@@ -247,6 +250,9 @@ export class CheckInsService {
     const figures = this.deps.recorder.figures(userId, after, now, [questId]);
     const saved = await this.#writes.submit({ change, userId, figures, version });
     if (!saved) throw new StaleStreakError();
+    if (this.deps.stats.mayMoveCrown(userId, saved, figures.user.longestStreak)) {
+      await this.#crowns.submit(userId);
+    }
     return figures;
   }
 
