@@ -84,7 +84,8 @@ export class CheckInsRepository {
          WHERE c.user_id ${savedOnly}),
       removed AS (
         DELETE FROM check_ins d
-         USING json_to_recordset(${p.add(JSON.stringify(removes))}::json) AS r(id uuid, user_id uuid)
+         USING json_to_recordset(${p.add(JSON.stringify(removes))}::json)
+               AS r(id uuid, user_id uuid)
          WHERE d.id = r.id AND d.user_id = r.user_id AND d.id = ANY(${removeIds}::uuid[])
            AND r.user_id ${savedOnly})
       SELECT * FROM saved`;

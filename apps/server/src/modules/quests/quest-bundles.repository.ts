@@ -56,9 +56,9 @@ const VIEWER_CTE = `viewer AS (
 
 /**
  * What a QuestBundle holds beyond the quest row `q`: its owner, and the `viewer`'s place on it
- * (their check-ins since `viewer.recent_from`). One place for the single quest, the many and the list. The owner
- * is a subquery, not a join: from `q.id = ANY($1)`, the generic plan of a join hashed the whole
- * users table for every read.
+ * (their check-ins since `viewer.recent_from`). One place for the single quest, the many and the
+ * list. The owner is a subquery, not a join: from `q.id = ANY($1)`, the generic plan of a join
+ * hashed the whole users table for every read.
  */
 const BUNDLE_COLUMNS = `${questVisibleTo('q', 'viewer.id')} AS visible,
   (SELECT json_build_object('id', o.id, 'username', o.username, 'displayName', o.display_name,
@@ -75,7 +75,8 @@ const BUNDLE_COLUMNS = `${questVisibleTo('q', 'viewer.id')} AS visible,
     ORDER BY r.created_at DESC LIMIT 1) AS request_status,
   COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
     SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
-      FROM check_ins WHERE quest_id = q.id AND user_id = viewer.id AND day >= viewer.recent_from) c),
+      FROM check_ins WHERE quest_id = q.id AND user_id = viewer.id
+       AND day >= viewer.recent_from) c),
     '[]') AS recent,
   viewer.rest_days`;
 
