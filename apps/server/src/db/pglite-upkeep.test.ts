@@ -22,6 +22,7 @@ describe('upkeepFor', () => {
       ['ANALYZE'],
     ],
     ['a table that shrank by more than a tenth', { analysedPages: 1_000, pages: 800 }, ['ANALYZE']],
+    ['a table emptied down to fewer than 8 pages', { analysedPages: 100, pages: 7 }, []],
     [
       'a table whose rows are old enough to freeze',
       { xidAge: FREEZE_AGE + 1 },

@@ -38,7 +38,13 @@ export function upkeepFor(tables: TableState[]): Upkeep[] {
   for (const t of tables) {
     const moved = Math.abs(t.pages - t.analysedPages);
     if (t.xidAge > FREEZE_AGE) due.push({ table: t.table, action: 'VACUUM (ANALYZE)' });
-    else if (moved >= CHANGED_PAGES && moved > t.analysedPages * CHANGED_SHARE)
+    // Not down to (nearly) empty: a statement planned on an empty table's statistics scans the
+    // table, and keeps scanning it as it fills again; its earlier statistics plan it better.
+    else if (
+      moved >= CHANGED_PAGES &&
+      moved > t.analysedPages * CHANGED_SHARE &&
+      t.pages >= CHANGED_PAGES
+    )
       due.push({ table: t.table, action: 'ANALYZE' });
   }
   return due;

@@ -1,4 +1,4 @@
-import { notBlockedBetween } from '../blocks/block-filter.js';
+import { notBlockedBetween, notBlockedBetweenByKey } from '../blocks/block-filter.js';
 import { vibeMutually } from '../quests/quest-visibility.js';
 
 /**
@@ -10,7 +10,7 @@ import { vibeMutually } from '../quests/quest-visibility.js';
  */
 export function postVisibleTo(post: string, viewer: string): string {
   return `(${post}.hidden_at IS NULL AND (${post}.author_id = ${viewer}
-    OR (${notBlockedEitherWay(`${post}.author_id`, viewer)}
+    OR (${notBlockedBetweenByKey(`${post}.author_id`, viewer)}
     AND (${post}.visibility = 'public' OR ${vibeMutually(`${post}.author_id`, viewer)}))))`;
 }
 

@@ -54,8 +54,12 @@ export function presentPost(
   };
 }
 
-/** A waveform sent as comma-separated text (post-card.sql.ts); an empty one has no peaks. */
+/**
+ * A waveform sent as comma-separated text (post-card.sql.ts); an empty one has no peaks. The
+ * text is PostgreSQL's own output of numbers, so it is read as a JSON array: V8's parser does it
+ * in less than half the time of splitting and converting each (a feed page reads 2,000).
+ */
 function peaksOf(text: string | null): number[] | null {
   if (text === null) return null;
-  return text === '' ? [] : text.split(',').map(Number);
+  return JSON.parse(`[${text}]`) as number[];
 }
