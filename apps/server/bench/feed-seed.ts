@@ -159,6 +159,46 @@ export async function seedFeed(
   await db.query(`DELETE FROM vibing_with v USING blocks b
                    WHERE v.user_id = b.blocked_id AND v.target_id = b.blocker_id`);
 
+  // Person i checked in on their quest on each of the last 5 + i % 50 days up to yesterday (UTC):
+  // a check-in then reads a history and extends a running streak, as an established member's
+  // does, and the check-in tables are as big as a real service's. Their figures as those
+  // check-ins make them, and the GOAT among them.
+  const yesterday = `((now() AT TIME ZONE 'UTC')::date - 1)`;
+  await chunks(
+    `check-ins (5 to 54 days a person)`,
+    N,
+    20_000,
+    (a, b) => `
+    INSERT INTO check_ins (id, quest_id, user_id, day, zone, day_start_hour, anchor_at, created_at)
+    SELECT ${id('check-in', "i || '-' || d")}, ${id('quest', 'i')}, ${id('user', 'i')},
+           to_char(day, 'YYYY-MM-DD'), 'UTC', 0, (day + time '12:00') AT TIME ZONE 'UTC',
+           (day + time '12:00') AT TIME ZONE 'UTC'
+      FROM generate_series(${a}, ${b}) i, generate_series(0, 4 + i % 50) d,
+           LATERAL (SELECT ${yesterday} - d AS day) x`,
+  );
+  await step(
+    'their figures',
+    `
+    WITH x AS (SELECT ${id('user', 'i')} AS user_id, ${id('quest', 'i')} AS quest_id,
+                      5 + i % 50 AS k FROM generate_series(1, ${N}) i),
+    p AS (
+      UPDATE quest_participants p SET run_length = x.k, longest_streak = x.k,
+             total_check_ins = x.k, last_day = to_char(${yesterday}, 'YYYY-MM-DD'),
+             last_zone = 'UTC', last_day_start_hour = 0,
+             last_at = (${yesterday} + time '12:00') AT TIME ZONE 'UTC'
+        FROM x WHERE p.quest_id = x.quest_id AND p.user_id = x.user_id
+    )
+    UPDATE user_stats s SET current_streak = x.k, longest_streak = x.k, total_check_ins = x.k,
+           last_day = to_char(${yesterday}, 'YYYY-MM-DD'), last_zone = 'UTC',
+           last_day_start_hour = 0, last_at = (${yesterday} + time '12:00') AT TIME ZONE 'UTC',
+           week_start = to_char(date_trunc('week', ${yesterday}), 'YYYY-MM-DD'),
+           week_check_ins = least(x.k, ${yesterday} - date_trunc('week', ${yesterday})::date + 1)
+      FROM x WHERE s.user_id = x.user_id`,
+  );
+  await db.query(`UPDATE users SET is_goat = true WHERE id = (
+                    SELECT s.user_id FROM user_stats s JOIN users u ON u.id = s.user_id
+                     ORDER BY s.longest_streak DESC, u.created_at, u.id LIMIT 1)`);
+
   // One post in ten is for vibers only, two in five report on the author's quest, one in seven
   // carries a photo.
   await chunks(
