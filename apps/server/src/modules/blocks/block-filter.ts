@@ -13,8 +13,8 @@ export function notBlockedBetween(viewer: string, other: string): string {
 /**
  * The same, always probed by key: for statements over a handful of rows (a batch of smiles, a
  * page of posts). Left to itself the planner may read and hash the whole blocks table once per
- * statement instead, cheaper in its estimate while the table is small; with 200 blocks that cost
- * a batch of smiles ~0.3 ms of its ~1.5 ms on PGlite, and it grows with every block anyone
+ * statement instead, cheaper in its estimate while the table is small; with 200 blocks that was
+ * a third of a batch of smiles' statement on PostgreSQL, and it grows with every block anyone
  * makes. `OFFSET 0` keeps a sub-query from being turned into a hash (decision 10).
  */
 export function notBlockedBetweenByKey(viewer: string, other: string): string {
