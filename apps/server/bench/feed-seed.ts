@@ -4,6 +4,7 @@
 // Ids are md5 of a name (`bench-user-42`), so the bench knows them without asking.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../src/db/database.js';
+import { CHECKPOINT_LAG_DAYS } from '../src/modules/streaks/streak-calculator.js';
 
 export type FeedScale = {
   users: number;
@@ -176,24 +177,40 @@ export async function seedFeed(
       FROM generate_series(${a}, ${b}) i, generate_series(0, 4 + i % 50) d,
            LATERAL (SELECT ${yesterday} - d AS day) x`,
   );
+  // The checkpoint each keeps, as the server's writes leave it (CHECKPOINT_LAG_DAYS back): every
+  // day before it was checked in, so the walk up to it is one run over those days.
+  const iso = (t: string) => `to_char((${t}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   await step(
     'their figures',
     `
     WITH x AS (SELECT ${id('user', 'i')} AS user_id, ${id('quest', 'i')} AS quest_id,
                       5 + i % 50 AS k FROM generate_series(1, ${N}) i),
+    settled AS (
+      SELECT x.user_id, jsonb_build_object('before', ${iso(`now() - interval '${CHECKPOINT_LAG_DAYS} days'`)},
+               'run', count(c.id), 'longest', count(c.id), 'days', count(c.id),
+               'checkIns', count(c.id),
+               'previous', CASE WHEN count(c.id) = 0 THEN NULL ELSE jsonb_build_object(
+                 'day', max(c.day), 'zone', 'UTC', 'dayStartHour', 0,
+                 'at', ${iso('max(c.anchor_at)')}) END) AS checkpoint
+        FROM x LEFT JOIN check_ins c ON c.user_id = x.user_id
+             AND c.anchor_at < now() - interval '${CHECKPOINT_LAG_DAYS} days'
+       GROUP BY x.user_id),
     p AS (
       UPDATE quest_participants p SET run_length = x.k, longest_streak = x.k,
              total_check_ins = x.k, last_day = to_char(${yesterday}, 'YYYY-MM-DD'),
              last_zone = 'UTC', last_day_start_hour = 0,
-             last_at = (${yesterday} + time '12:00') AT TIME ZONE 'UTC'
-        FROM x WHERE p.quest_id = x.quest_id AND p.user_id = x.user_id
+             last_at = (${yesterday} + time '12:00') AT TIME ZONE 'UTC',
+             streak_checkpoint = settled.checkpoint
+        FROM x JOIN settled USING (user_id)
+       WHERE p.quest_id = x.quest_id AND p.user_id = x.user_id
     )
     UPDATE user_stats s SET current_streak = x.k, longest_streak = x.k, total_check_ins = x.k,
            last_day = to_char(${yesterday}, 'YYYY-MM-DD'), last_zone = 'UTC',
            last_day_start_hour = 0, last_at = (${yesterday} + time '12:00') AT TIME ZONE 'UTC',
            week_start = to_char(date_trunc('week', ${yesterday}), 'YYYY-MM-DD'),
-           week_check_ins = least(x.k, ${yesterday} - date_trunc('week', ${yesterday})::date + 1)
-      FROM x WHERE s.user_id = x.user_id`,
+           week_check_ins = least(x.k, ${yesterday} - date_trunc('week', ${yesterday})::date + 1),
+           streak_checkpoint = settled.checkpoint
+      FROM x JOIN settled USING (user_id) WHERE s.user_id = x.user_id`,
   );
   await db.query(`UPDATE users SET is_goat = true WHERE id = (
                     SELECT s.user_id FROM user_stats s JOIN users u ON u.id = s.user_id

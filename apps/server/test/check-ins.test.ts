@@ -7,6 +7,7 @@ import {
   type UnreadCounts,
   type User,
 } from '@doers/contract';
+import { QuestsRepository } from '../src/modules/quests/quests.repository.js';
 import { registerFounder } from './support/people.js';
 import { createQuest } from './support/quests.js';
 import { passTime, setTime } from './support/time.js';
@@ -283,6 +284,54 @@ describe('check-ins', () => {
       as(auth),
     );
     expect(unread.body.unreadNotifications).toBe(1);
+  });
+
+  it('a run of three weeks joined by a late check-in counts whole, reading only the last days', async () => {
+    const { auth } = await registerFounder(server);
+    server.clock.set('2026-03-10T08:00:00Z');
+    await server.db.query('UPDATE users SET limit_quests = 2 WHERE id = $1', [auth.user.id]);
+    const a = await createQuest(server, auth);
+    const b = await createQuest(server, auth);
+    const checkIn = (questId: string, day: 'today' | 'yesterday' = 'today') =>
+      server.request<CheckInResponse>('POST', `/api/quests/${questId}/check-ins`, {
+        ...as(auth),
+        body: { day },
+      });
+    for (let day = 0; day < 20; day++) {
+      expect((await checkIn(a.id)).status).toBe(201);
+      await passTime(server, { days: 1 }, auth);
+    }
+    // Day 20 missed; on day 21 quest B first (a run of one), then day 20 ticked late on A.
+    await passTime(server, { days: 1 }, auth);
+    expect((await checkIn(b.id)).body.quest.viewer?.currentStreak).toBe(1);
+    expect(await stats(auth)).toMatchObject({ currentStreak: 1, longestStreak: 20 });
+    const late = await checkIn(a.id, 'yesterday');
+    expect(late.status).toBe(201);
+    expect(late.body.quest.viewer).toMatchObject({
+      currentStreak: 21,
+      longestStreak: 21,
+      totalCheckIns: 21,
+    });
+    expect(await stats(auth)).toMatchObject({
+      currentStreak: 22,
+      longestStreak: 22,
+      totalCheckIns: 22,
+    });
+
+    // The walk started ten days back: older check-ins were not read again.
+    const [read] = await new QuestsRepository(server.db).bundlesWithInputs([
+      { questId: a.id, userId: auth.user.id, recentFrom: '2026-03-28' },
+    ]);
+    expect(read!.checkIns.length).toBeGreaterThan(0);
+    expect(read!.checkIns.length).toBeLessThanOrEqual(12);
+
+    // Undoing today's check-in on B takes day 21 back: the run ends on day 20, as if never made.
+    await server.request('DELETE', `/api/quests/${b.id}/check-ins/today`, as(auth));
+    expect(await stats(auth)).toMatchObject({
+      currentStreak: 21,
+      longestStreak: 21,
+      totalCheckIns: 21,
+    });
   });
 
   it('keeps user stats right after deleting a quest', async () => {

@@ -7,6 +7,8 @@ import {
   type CheckInRow,
   type JsonCheckIn,
 } from '../stats/stats.repository.js';
+import type { StreakStarts } from '../stats/stats.service.js';
+import { checkpointFromJson, type JsonCheckpoint } from '../streaks/streak-checkpoint.js';
 import { questVisibleTo } from './quest-visibility.js';
 import type { ParticipantRow, QuestRow, TaskRow } from './quest-rows.js';
 
@@ -110,32 +112,57 @@ export type BundleAsk = { questId: string; userId: string; recentFrom: string };
 export async function selectBundlesWithInputs(
   db: Queryable,
   asks: BundleAsk[],
-): Promise<({ bundle: QuestBundle; version: number; checkIns: CheckInRow[] } | undefined)[]> {
+): Promise<
+  (
+    { bundle: QuestBundle; version: number; from: StreakStarts; checkIns: CheckInRow[] } | undefined
+  )[]
+> {
   const rows = await db.query<
-    BundleRow & { asked: number; streak_version: number; check_ins: JsonCheckIn[] }
+    BundleRow & {
+      asked: number;
+      streak_version: number;
+      user_checkpoint: JsonCheckpoint | null;
+      check_ins: JsonCheckIn[];
+    }
   >(
     `WITH viewer AS (
        SELECT a.asked, a.quest_id, a.user_id AS id, a.recent_from,
-              ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = a.user_id) AS rest_days
+              ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = a.user_id) AS rest_days,
+              s.streak_version, s.streak_checkpoint AS user_checkpoint,
+              -- Check-ins since the earlier of the person's and this quest's checkpoints; all
+              -- of them while either has none.
+              CASE WHEN s.streak_checkpoint IS NULL
+                     OR (p.streak_checkpoint IS NULL AND p.user_id IS NOT NULL) THEN '-infinity'::timestamptz
+                   ELSE LEAST((s.streak_checkpoint->>'before')::timestamptz,
+                              (p.streak_checkpoint->>'before')::timestamptz) END AS marks_from
          FROM unnest($1::uuid[], $2::uuid[], $3::text[]) WITH ORDINALITY
-              AS a(quest_id, user_id, recent_from, asked))
+              AS a(quest_id, user_id, recent_from, asked)
+         LEFT JOIN user_stats s ON s.user_id = a.user_id
+         LEFT JOIN quest_participants p ON p.quest_id = a.quest_id AND p.user_id = a.user_id)
      SELECT viewer.asked::int, q.*, ${BUNDLE_COLUMNS},
-       COALESCE((SELECT s.streak_version FROM user_stats s WHERE s.user_id = viewer.id), 0)
-         AS streak_version,
-       ${checkInsOfSql('viewer.id')} AS check_ins
+       COALESCE(viewer.streak_version, 0) AS streak_version, viewer.user_checkpoint,
+       ${checkInsOfSql('viewer.id', 'viewer.marks_from')} AS check_ins
      FROM viewer JOIN quests q ON q.id = viewer.quest_id
      WHERE q.id = ANY($1::uuid[])`,
     [asks.map((a) => a.questId), asks.map((a) => a.userId), asks.map((a) => a.recentFrom)],
   );
   const found = new Map(
-    rows.map(({ asked, streak_version, check_ins, ...bundle }) => [
-      asked,
-      {
-        bundle: toBundle(bundle),
-        version: streak_version,
-        checkIns: check_ins.map(checkInFromJson),
-      },
-    ]),
+    rows.map(({ asked, streak_version, user_checkpoint, check_ins, ...row }) => {
+      const bundle = toBundle(row);
+      const quest = checkpointFromJson(bundle.participant?.streak_checkpoint);
+      return [
+        asked,
+        {
+          bundle,
+          version: streak_version,
+          from: {
+            user: checkpointFromJson(user_checkpoint),
+            quests: new Map([[bundle.quest.id, quest]]),
+          },
+          checkIns: check_ins.map(checkInFromJson),
+        },
+      ];
+    }),
   );
   return asks.map((_, i) => found.get(i + 1));
 }

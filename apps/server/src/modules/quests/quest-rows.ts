@@ -1,3 +1,4 @@
+import type { JsonCheckpoint } from '../streaks/streak-checkpoint.js';
 import type { QuestCategory, QuestStatus, QuestVisibility } from '@doers/contract';
 
 // The rows of the quest tables, shared by the writes (quests.repository.ts) and the views
@@ -38,6 +39,8 @@ export type ParticipantStreak = {
   last_zone: string | null;
   last_day_start_hour: number | null;
   last_at: Date | null;
+  /** The walk over their check-ins on this quest up to a settled instant (null: none kept). */
+  streak_checkpoint: JsonCheckpoint | null;
 };
 
 export type ParticipantRow = ParticipantStreak & {

@@ -61,10 +61,15 @@ export class QuestViews {
       recentFrom: recentFrom(now),
     });
     if (!found?.bundle.visible) throw notFound('Quest not found');
-    const { bundle, version, checkIns } = found;
+    const { bundle, version, from, checkIns } = found;
     return {
       bundle,
-      inputs: { checkIns: checkIns.map(toCheckIn), restDays: new Set(bundle.restDays), version },
+      inputs: {
+        checkIns: checkIns.map(toCheckIn),
+        restDays: new Set(bundle.restDays),
+        version,
+        from,
+      },
     };
   }
 

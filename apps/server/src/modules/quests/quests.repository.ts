@@ -257,10 +257,11 @@ export function saveStreaksSql(p: Params, rows: ParticipantStreak[], guard = '')
   return `UPDATE quest_participants p SET run_length = v.run_length,
       longest_streak = v.longest_streak, total_check_ins = v.total_check_ins,
       last_day = v.last_day, last_zone = v.last_zone,
-      last_day_start_hour = v.last_day_start_hour, last_at = v.last_at
+      last_day_start_hour = v.last_day_start_hour, last_at = v.last_at,
+      streak_checkpoint = v.streak_checkpoint
     FROM json_to_recordset(${p.add(JSON.stringify(rows))}::json) AS v(quest_id uuid,
       user_id uuid, run_length int, longest_streak int, total_check_ins int, last_day text,
-      last_zone text, last_day_start_hour int, last_at timestamptz)
+      last_zone text, last_day_start_hour int, last_at timestamptz, streak_checkpoint jsonb)
     WHERE p.quest_id = v.quest_id AND p.user_id = v.user_id
       AND p.quest_id = ANY(${p.add(rows.map((r) => r.quest_id))}::uuid[])
       AND p.user_id = ANY(${p.add(rows.map((r) => r.user_id))}::uuid[]) ${guard}`;

@@ -3,12 +3,15 @@ import type { Queryable } from '../../db/database.js';
 import type { UserStreakFigures } from '../stats/stats.repository.js';
 import type { StatsService, StreakInputs } from '../stats/stats.service.js';
 import {
+  FROM_FIRST_MARK,
   currentStreak,
+  foldFrom,
   lastMarkOf,
-  summarizeStreak,
+  summaryOf,
   type LocalNow,
   type StreakSummary,
 } from '../streaks/streak-calculator.js';
+import { checkpointToJson } from '../streaks/streak-checkpoint.js';
 import type { ParticipantStreak, QuestsRepository } from './quests.repository.js';
 
 /** A participant's figures on a quest as of now: the stored run counts while it is alive. */
@@ -35,8 +38,8 @@ export type FiguresToSave = RecordedStreaks & { user: UserStreakFigures };
 /**
  * Recomputes streak figures from the check-ins themselves after every change (check-in, late
  * check-in, undo, rest day), so they can never drift from what happened: the person's figures
- * on each given quest, and across all their quests. Throws StaleStreakError (from stats) when
- * `inputs` are out of date.
+ * on each given quest, and across all their quests, each walked from its checkpoint over the
+ * check-ins after it. Throws StaleStreakError (from stats) when `inputs` are out of date.
  */
 export class StreakRecorder {
   constructor(private readonly deps: { quests: QuestsRepository; stats: StatsService }) {}
@@ -64,8 +67,10 @@ export class StreakRecorder {
     const quests = new Map<string, { stored: ParticipantStreak; summary: StreakSummary }>();
     for (const questId of new Set(questIds)) {
       const marks = inputs.checkIns.filter((c) => c.questId === questId);
-      const summary = summarizeStreak(marks, inputs.restDays, now);
-      const last = marks.at(-1);
+      const from = inputs.from.quests.get(questId) ?? FROM_FIRST_MARK;
+      const { fold, checkpoint } = foldFrom(from, marks, inputs.restDays, now);
+      const summary = summaryOf(fold, inputs.restDays, now);
+      const last = fold.previous;
       quests.set(questId, {
         summary,
         stored: {
@@ -78,6 +83,7 @@ export class StreakRecorder {
           last_zone: last?.zone ?? null,
           last_day_start_hour: last?.dayStartHour ?? null,
           last_at: last?.at ?? null,
+          streak_checkpoint: checkpointToJson(checkpoint),
         },
       });
     }

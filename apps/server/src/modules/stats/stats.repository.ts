@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import { Params } from '../../db/params.js';
-import type { StreakSummary } from '../streaks/streak-calculator.js';
+import type { StreakCheckpoint, StreakSummary } from '../streaks/streak-calculator.js';
+import { checkpointToJson } from '../streaks/streak-checkpoint.js';
 
 export type StatsRow = {
   last_day: string | null;
@@ -47,13 +48,15 @@ export function checkInFromJson(c: JsonCheckIn): CheckInRow {
 }
 
 /**
- * All check-ins of the person `userExpr` (a column or a parameter), oldest first, as a json
- * array (read with checkInFromJson): what their streak figures are computed from.
+ * The check-ins of the person `userExpr` (a column or a parameter), oldest first, as a json
+ * array (read with checkInFromJson): what their streak figures are computed from. All of them,
+ * or those anchored at or after `fromExpr` (a timestamptz: the earliest checkpoint's).
  */
-export function checkInsOfSql(userExpr: string): string {
+export function checkInsOfSql(userExpr: string, fromExpr?: string): string {
+  const since = fromExpr ? ` AND anchor_at >= ${fromExpr}` : '';
   return `COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
       SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
-        FROM check_ins WHERE user_id = ${userExpr}) c), '[]')`;
+        FROM check_ins WHERE user_id = ${userExpr}${since}) c), '[]')`;
 }
 
 /** What a streak save answers: enough to tell whether the GOAT may change (stats/goat.ts). */
@@ -73,7 +76,9 @@ export type UserStreakFigures = StreakSummary & {
   totalCheckIns: number;
   weekStart: string;
   weekCheckIns: number;
+  /** The mark that counted the last day (the first check-in of it). */
   last: LastCheckIn | null;
+  checkpoint: StreakCheckpoint;
 };
 
 /** A person's figures to save if they are still at `version` (read with the inputs). */
@@ -98,17 +103,18 @@ export function saveUserStreaksSql(p: Params, saves: StreakSave[]): string {
     last_at: s.last?.at ?? null,
     week_start: s.weekStart,
     week_check_ins: s.weekCheckIns,
+    streak_checkpoint: checkpointToJson(s.checkpoint),
   }));
   const ids = p.add(rows.map((r) => r.user_id));
   return `UPDATE user_stats s SET current_streak = v.current_streak,
       longest_streak = v.longest_streak, total_check_ins = v.total_check_ins,
       last_day = v.last_day, last_zone = v.last_zone, last_day_start_hour = v.last_day_start_hour,
       last_at = v.last_at, week_start = v.week_start, week_check_ins = v.week_check_ins,
-      streak_version = s.streak_version + 1
+      streak_checkpoint = v.streak_checkpoint, streak_version = s.streak_version + 1
     FROM json_to_recordset(${p.add(JSON.stringify(rows))}::json) AS v(user_id uuid, version int,
            current_streak int, longest_streak int, total_check_ins int, last_day text,
            last_zone text, last_day_start_hour int, last_at timestamptz, week_start text,
-           week_check_ins int),
+           week_check_ins int, streak_checkpoint jsonb),
          user_stats before, users me
     WHERE s.user_id = v.user_id AND s.streak_version = v.version
       AND before.user_id = v.user_id AND me.id = v.user_id

@@ -3,11 +3,14 @@ import type { Queryable } from '../../db/database.js';
 import { conflict } from '../../platform/errors.js';
 import type { Day } from '@doers/contract';
 import {
+  FROM_FIRST_MARK,
   currentStreak,
+  foldFrom,
   lastMarkOf,
-  summarizeStreak,
+  summaryOf,
   type DayMark,
   type LocalNow,
+  type StreakCheckpoint,
   type StreakSummary,
 } from '../streaks/streak-calculator.js';
 import { weekFigures } from '../streaks/week.js';
@@ -29,8 +32,28 @@ export type CheckIn = DayMark & {
   createdAt: Date;
 };
 
-/** Everything a person's streak figures are computed from, read at `version`. */
-export type StreakInputs = { checkIns: CheckIn[]; restDays: ReadonlySet<Day>; version: number };
+/**
+ * Where a person's walks over their check-ins start: their own checkpoint, and each quest's
+ * (FROM_FIRST_MARK where none is kept, or when every check-in was read).
+ */
+export type StreakStarts = {
+  user: StreakCheckpoint;
+  quests: ReadonlyMap<string, StreakCheckpoint>;
+};
+
+/** Every check-in read: the walks start at the first one. */
+export const FROM_THE_START: StreakStarts = { user: FROM_FIRST_MARK, quests: new Map() };
+
+/**
+ * Everything a person's streak figures are computed from, read at `version`: their check-ins
+ * since the earliest of the checkpoints in `from` (all of them when it is FROM_THE_START).
+ */
+export type StreakInputs = {
+  checkIns: CheckIn[];
+  restDays: ReadonlySet<Day>;
+  version: number;
+  from: StreakStarts;
+};
 
 /** Another change to the person's figures committed between reading and writing them. */
 export class StaleStreakError extends Error {}
@@ -68,6 +91,7 @@ export class StatsService {
       checkIns: row.check_ins.map(toCheckIn),
       restDays: new Set(row.rest_days),
       version: row.version,
+      from: FROM_THE_START,
     };
   }
 
@@ -76,12 +100,13 @@ export class StatsService {
    * checked in) and the rest of their streak figures, computed from `inputs`, not saved.
    */
   streakFigures(inputs: StreakInputs, now: LocalNow): UserStreakFigures {
-    const summary = summarizeStreak(inputs.checkIns, inputs.restDays, now);
+    const { fold, checkpoint } = foldFrom(inputs.from.user, inputs.checkIns, inputs.restDays, now);
+    // The marks read reach further back than this week's Monday (CHECKPOINT_LAG_DAYS).
     const week = weekFigures(inputs.checkIns, now);
-    const last = inputs.checkIns.at(-1) ?? null;
+    const last = fold.previous;
     return {
-      ...summary,
-      totalCheckIns: inputs.checkIns.length,
+      ...summaryOf(fold, inputs.restDays, now),
+      totalCheckIns: fold.checkIns,
       weekStart: week.weekStart,
       weekCheckIns: week.checkIns,
       last: last && {
@@ -90,6 +115,7 @@ export class StatsService {
         dayStartHour: last.dayStartHour,
         at: last.at,
       },
+      checkpoint,
     };
   }
 

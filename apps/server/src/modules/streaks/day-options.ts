@@ -19,7 +19,7 @@ export type QuestDayState<M extends DayMark> = {
   questStatus: 'active' | 'completed' | 'abandoned';
   /** The person's place on the quest; null when they never joined. */
   participant: { status: 'active' | 'left'; joinedOn: Day } | null;
-  /** Their check-ins on this quest; the last few days are enough. */
+  /** Their check-ins on this quest, oldest first; the last few days are enough. */
   marks: readonly M[];
 };
 
@@ -79,5 +79,15 @@ export function findCheckIn<M extends DayMark>(
   which: 'today' | 'yesterday',
 ): M | undefined {
   const mark = markFor(now, which);
-  return marks.find((m) => sameDay(m, mark));
+  // Marks come oldest first: the match, if any, is among the last few. One more than four days
+  // before the mark cannot share its lived day (zones and day-start hours move a day by at most
+  // 49 hours), so the look stops there however long the person's history.
+  for (let i = marks.length - 1; i >= 0; i--) {
+    const m = marks[i]!;
+    if (mark.at.getTime() - m.at.getTime() > SAME_DAY_REACH_MS) return undefined;
+    if (sameDay(m, mark)) return m;
+  }
+  return undefined;
 }
+
+const SAME_DAY_REACH_MS = 4 * 86_400_000;

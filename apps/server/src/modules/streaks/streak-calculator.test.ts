@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { localDay } from '@doers/contract';
 import {
+  CHECKPOINT_LAG_DAYS,
+  FROM_FIRST_MARK,
+  NO_MARKS,
   checkInWindow,
   dayGap,
+  foldFrom,
+  foldStreak,
   markFor,
   summarizeStreak,
+  summaryOf,
   type LocalNow,
   type DayMark,
 } from './streak-calculator.js';
+import { checkpointFromJson, checkpointToJson, type JsonCheckpoint } from './streak-checkpoint.js';
 
 /** A check-in made at `iso` (an instant) by someone in `zone`, for their today. */
 const at = (iso: string, zone = 'UTC', dayStartHour = 0): DayMark =>
@@ -231,5 +238,79 @@ describe('checkInWindow', () => {
     const mark = lateAt('2026-03-05T09:00+01:00', 'Europe/Paris');
     expect(mark.day).toBe('2026-03-04');
     expect(localDay(mark.at, 'Europe/Paris')).toBe('2026-03-04');
+  });
+});
+
+describe('foldFrom: a walk from a checkpoint', () => {
+  const zones = [
+    'UTC',
+    'Asia/Tokyo',
+    'America/Los_Angeles',
+    'Pacific/Kiritimati',
+    'Pacific/Pago_Pago',
+  ];
+
+  /** A year of one person's check-ins, from a seeded generator: zones, late ones, gaps, rests. */
+  function history(seed: number): { marks: DayMark[]; rest: Set<string> } {
+    let state = seed;
+    const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const marks: DayMark[] = [];
+    const rest = new Set<string>();
+    let zone = 'UTC';
+    for (let day = 0; day < 365; day++) {
+      if (next() < 0.05) zone = zones[Math.floor(next() * zones.length)]!;
+      const now = clock(
+        new Date(Date.UTC(2026, 0, 1) + day * 86_400_000 + next() * 86_400_000).toISOString(),
+        zone,
+        next() < 0.2 ? 4 : 0,
+      );
+      const roll = next();
+      if (roll < 0.08) rest.add(checkInWindow(now).today);
+      else if (roll < 0.78) marks.push(markFor(now, 'today'));
+      else if (roll < 0.88 && checkInWindow(now).lateOpen) marks.push(markFor(now, 'yesterday'));
+      // A second quest's check-in the same day: counted once.
+      if (next() < 0.15) marks.push(markFor(now, 'today'));
+    }
+    return { marks: marks.sort((a, b) => a.at.getTime() - b.at.getTime()), rest };
+  }
+
+  it.each([1, 7, 42, 2026, 99_991])(
+    'comes to what a walk over every mark does, written every few days (seed %i)',
+    (seed) => {
+      const { marks, rest } = history(seed);
+      let checkpoint = FROM_FIRST_MARK;
+      let writes = 0;
+      for (
+        let t = Date.UTC(2026, 0, 3);
+        t < Date.UTC(2027, 0, 5);
+        t += (1 + (t % 5)) * 86_400_000
+      ) {
+        const now = clock(new Date(t).toISOString());
+        const known = marks.filter((m) => m.at.getTime() <= t);
+        const walked = foldFrom(checkpoint, known, rest, now);
+        expect(walked.fold).toEqual(foldStreak(NO_MARKS, known, rest));
+        expect(walked.checkpoint.before.getTime()).toBe(
+          Math.max(checkpoint.before.getTime(), t - CHECKPOINT_LAG_DAYS * 86_400_000),
+        );
+        // Kept as stored, and read back.
+        checkpoint = checkpointFromJson(
+          JSON.parse(JSON.stringify(checkpointToJson(walked.checkpoint))) as JsonCheckpoint,
+        );
+        writes += 1;
+      }
+      expect(writes).toBeGreaterThan(100);
+    },
+  );
+
+  it('reads only the marks after the checkpoint: older ones are already in it', () => {
+    const { marks, rest } = history(3);
+    const now = clock('2026-12-31T12:00Z');
+    const { checkpoint } = foldFrom(FROM_FIRST_MARK, marks, rest, now);
+    const after = marks.filter((m) => m.at >= checkpoint.before);
+    expect(after.length).toBeLessThan(20);
+    expect(foldFrom(checkpoint, after, rest, now).fold).toEqual(foldStreak(NO_MARKS, marks, rest));
+    expect(summaryOf(foldFrom(checkpoint, after, rest, now).fold, rest, now)).toEqual(
+      summarizeStreak(marks, rest, now),
+    );
   });
 });

@@ -12,7 +12,6 @@ export const LATE_CHECK_IN_HOURS = 12;
  */
 export type DayMark = { day: Day; zone: string; dayStartHour: number; at: Date };
 
-/** Now, for one person: the instant, and the zone and day-start hour their days follow. */
 /** A person's clock: the instant, their zone and the hour their day starts. Never changed. */
 export type LocalNow = Readonly<{ now: Date; zone: string; dayStartHour: number }>;
 
@@ -96,19 +95,44 @@ function daysBetweenMarks(a: DayMark, b: DayMark): Day[] {
 }
 
 /**
- * Current and longest streak over marks sorted by `at`. Marks on one day count once (a person's
- * streak spans all their quests). Rest days neither break nor extend a run.
+ * Where a walk over someone's marks (sorted by `at`) stands: the run so far, the longest, the
+ * distinct days and the check-ins counted, and the mark that last counted a day (the first of
+ * its lived day). A streak is a left fold, so the state after any prefix of the marks is all a
+ * later walk needs of it: checkpoints keep one and later writes read only the marks after it
+ * (docs/decisions/0005-days-and-streaks.md).
  */
-export function summarizeStreak(
-  marks: DayMark[],
+export type StreakFold = Readonly<{
+  run: number;
+  longest: number;
+  days: number;
+  checkIns: number;
+  previous: DayMark | null;
+}>;
+
+export const NO_MARKS: StreakFold = { run: 0, longest: 0, days: 0, checkIns: 0, previous: null };
+
+/** The fold over every mark before `before`. */
+export type StreakCheckpoint = StreakFold & Readonly<{ before: Date }>;
+
+/** The checkpoint before anything: a walk from it reads every mark. */
+export const FROM_FIRST_MARK: StreakCheckpoint = { ...NO_MARKS, before: new Date(-8.64e15) };
+
+/**
+ * How far behind now a checkpoint is kept. A change only adds or removes a mark of today or
+ * yesterday (at most ~4 days back in any zone and day-start hour), and the week's figures read
+ * the marks since this week's Monday (at most ~9 days back): marks older than this are settled.
+ */
+export const CHECKPOINT_LAG_DAYS = 10;
+
+/** Walks on from `start` over `marks` (sorted by `at`, all after what `start` holds). */
+export function foldStreak(
+  start: StreakFold,
+  marks: readonly DayMark[],
   restDays: ReadonlySet<Day>,
-  clock: LocalNow,
-): StreakSummary {
-  let run = 0;
-  let longest = 0;
-  let total = 0;
-  let previous: DayMark | undefined;
+): StreakFold {
+  let { run, longest, days, checkIns, previous } = start;
   for (const mark of marks) {
+    checkIns += 1;
     if (!previous) {
       run = 1;
     } else {
@@ -116,18 +140,62 @@ export function summarizeStreak(
       if (gap <= 0) continue;
       run = gap === 1 || allRest(daysBetweenMarks(previous, mark), restDays) ? run + 1 : 1;
     }
-    total += 1;
+    days += 1;
     longest = Math.max(longest, run);
     previous = mark;
   }
-  if (!previous)
+  return { run, longest, days, checkIns, previous };
+}
+
+/** The figures a fold has come to, the current streak decided in the person's day now. */
+export function summaryOf(
+  fold: StreakFold,
+  restDays: ReadonlySet<Day>,
+  clock: LocalNow,
+): StreakSummary {
+  const last = fold.previous;
+  if (!last)
     return { currentStreak: 0, longestStreak: 0, runLength: 0, totalDays: 0, lastDay: null };
   return {
-    currentStreak: isRunAlive(previous, restDays, clock) ? run : 0,
-    longestStreak: longest,
-    runLength: run,
-    totalDays: total,
-    lastDay: previous.day,
+    currentStreak: isRunAlive(last, restDays, clock) ? fold.run : 0,
+    longestStreak: fold.longest,
+    runLength: fold.run,
+    totalDays: fold.days,
+    lastDay: last.day,
+  };
+}
+
+/**
+ * Current and longest streak over marks sorted by `at`. Marks on one day count once (a person's
+ * streak spans all their quests). Rest days neither break nor extend a run.
+ */
+export function summarizeStreak(
+  marks: readonly DayMark[],
+  restDays: ReadonlySet<Day>,
+  clock: LocalNow,
+): StreakSummary {
+  return summaryOf(foldStreak(NO_MARKS, marks, restDays), restDays, clock);
+}
+
+/**
+ * The walk on from checkpoint `from` over the marks after it (sorted by `at`, the older ones
+ * left out): where it ends, and the checkpoint to keep, moved up to CHECKPOINT_LAG_DAYS behind
+ * now (never back).
+ */
+export function foldFrom(
+  from: StreakCheckpoint,
+  marks: readonly DayMark[],
+  restDays: ReadonlySet<Day>,
+  clock: LocalNow,
+): { fold: StreakFold; checkpoint: StreakCheckpoint } {
+  const after = marks.filter((m) => m.at >= from.before);
+  const lagged = clock.now.getTime() - CHECKPOINT_LAG_DAYS * 86_400_000;
+  const before = new Date(Math.max(from.before.getTime(), lagged));
+  const settled = after.filter((m) => m.at < before);
+  const kept = foldStreak(from, settled, restDays);
+  return {
+    fold: foldStreak(kept, after.slice(settled.length), restDays),
+    checkpoint: { ...kept, before },
   };
 }
 
