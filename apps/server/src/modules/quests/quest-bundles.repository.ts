@@ -57,12 +57,13 @@ const VIEWER_CTE = `viewer AS (
          ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = $2::uuid) AS rest_days)`;
 
 /**
- * What a QuestBundle holds beyond the quest row `q`: its owner, and the `viewer`'s place on it
- * (their check-ins since `viewer.recent_from`). One place for the single quest, the many and the
- * list. The owner is a subquery, not a join: from `q.id = ANY($1)`, the generic plan of a join
- * hashed the whole users table for every read.
+ * What a QuestBundle holds beyond the quest row `q`: its owner, and the `viewer`'s place on it.
+ * One place for the single quest, the many and the list (with RECENT_CHECK_INS; a check-in's
+ * read takes those from the person's check-ins it reads anyway). The owner is a subquery, not a
+ * join: from `q.id = ANY($1)`, the generic plan of a join hashed the whole users table for every
+ * read.
  */
-const BUNDLE_COLUMNS = `${questVisibleTo('q', 'viewer.id')} AS visible,
+const QUEST_COLUMNS = `${questVisibleTo('q', 'viewer.id')} AS visible,
   (SELECT json_build_object('id', o.id, 'username', o.username, 'displayName', o.display_name,
      'profilePictureUrl', o.profile_picture_url, 'isFounder', o.founder_id IS NOT NULL)
      FROM users o WHERE o.id = q.owner_id) AS owner,
@@ -75,12 +76,16 @@ const BUNDLE_COLUMNS = `${questVisibleTo('q', 'viewer.id')} AS visible,
     WHERE p.quest_id = q.id AND p.user_id = viewer.id) AS participant,
   (SELECT r.status FROM quest_requests r WHERE r.quest_id = q.id AND r.user_id = viewer.id
     ORDER BY r.created_at DESC LIMIT 1) AS request_status,
-  COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
+  viewer.rest_days`;
+
+/** The `viewer`'s check-ins on `q` since `viewer.recent_from`. */
+const RECENT_CHECK_INS = `COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
     SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
       FROM check_ins WHERE quest_id = q.id AND user_id = viewer.id
        AND day >= viewer.recent_from) c),
-    '[]') AS recent,
-  viewer.rest_days`;
+    '[]') AS recent`;
+
+const BUNDLE_COLUMNS = `${QUEST_COLUMNS}, ${RECENT_CHECK_INS}`;
 
 /** Quest responses' data for these quests as `viewerId` sees them (see QuestBundle). */
 export async function selectBundles(
@@ -118,8 +123,9 @@ export async function selectBundlesWithInputs(
   )[]
 > {
   const rows = await db.query<
-    BundleRow & {
+    Omit<BundleRow, 'recent'> & {
       asked: number;
+      recent_from: string;
       streak_version: number;
       user_checkpoint: JsonCheckpoint | null;
       check_ins: JsonCheckIn[];
@@ -132,14 +138,14 @@ export async function selectBundlesWithInputs(
               -- Check-ins since the earlier of the person's and this quest's checkpoints; all
               -- of them while either has none.
               CASE WHEN s.streak_checkpoint IS NULL
-                     OR (p.streak_checkpoint IS NULL AND p.user_id IS NOT NULL) THEN '-infinity'::timestamptz
-                   ELSE LEAST((s.streak_checkpoint->>'before')::timestamptz,
+                     OR (p.streak_checkpoint IS NULL AND p.user_id IS NOT NULL)
+                   THEN '-infinity'::timestamptz ELSE LEAST((s.streak_checkpoint->>'before')::timestamptz,
                               (p.streak_checkpoint->>'before')::timestamptz) END AS marks_from
          FROM unnest($1::uuid[], $2::uuid[], $3::text[]) WITH ORDINALITY
               AS a(quest_id, user_id, recent_from, asked)
          LEFT JOIN user_stats s ON s.user_id = a.user_id
          LEFT JOIN quest_participants p ON p.quest_id = a.quest_id AND p.user_id = a.user_id)
-     SELECT viewer.asked::int, q.*, ${BUNDLE_COLUMNS},
+     SELECT viewer.asked::int, viewer.recent_from, q.*, ${QUEST_COLUMNS},
        COALESCE(viewer.streak_version, 0) AS streak_version, viewer.user_checkpoint,
        ${checkInsOfSql('viewer.id', 'viewer.marks_from')} AS check_ins
      FROM viewer JOIN quests q ON q.id = viewer.quest_id
@@ -147,8 +153,11 @@ export async function selectBundlesWithInputs(
     [asks.map((a) => a.questId), asks.map((a) => a.userId), asks.map((a) => a.recentFrom)],
   );
   const found = new Map(
-    rows.map(({ asked, streak_version, user_checkpoint, check_ins, ...row }) => {
-      const bundle = toBundle(row);
+    rows.map(({ asked, recent_from, streak_version, user_checkpoint, check_ins, ...row }) => {
+      const checkIns = check_ins.map(checkInFromJson);
+      // The check-ins read reach further back than `recent_from` (CHECKPOINT_LAG_DAYS).
+      const recent = checkIns.filter((c) => c.quest_id === row.id && c.day >= recent_from);
+      const bundle = { ...toBundle({ ...row, recent: [] }), recent };
       const quest = checkpointFromJson(bundle.participant?.streak_checkpoint);
       return [
         asked,
@@ -159,7 +168,7 @@ export async function selectBundlesWithInputs(
             user: checkpointFromJson(user_checkpoint),
             quests: new Map([[bundle.quest.id, quest]]),
           },
-          checkIns: check_ins.map(checkInFromJson),
+          checkIns,
         },
       ];
     }),
