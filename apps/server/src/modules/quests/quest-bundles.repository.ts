@@ -109,10 +109,10 @@ export async function selectBundles(
 export type BundleAsk = { questId: string; userId: string; recentFrom: string };
 
 /**
- * Quests, each as one person sees it, with everything that person's streak figures are computed
- * from (see StatsRepository.streakInputs) read in the same statement: what check-ins read before
- * they write, many people's at once (their batch: quest-views.ts). Answers in the order asked;
- * undefined where the quest does not exist.
+ * Quests, each as one person sees it, with what that person's streak figures are computed from
+ * read in the same statement: their checkpoints and the check-ins after them (checkInsOfSql),
+ * what check-ins read before they write, many people's at once (their batch: quest-views.ts).
+ * Answers in the order asked; undefined where the quest does not exist.
  */
 export async function selectBundlesWithInputs(
   db: Queryable,
@@ -135,19 +135,23 @@ export async function selectBundlesWithInputs(
        SELECT a.asked, a.quest_id, a.user_id AS id, a.recent_from,
               ARRAY(SELECT r.day FROM rest_days r WHERE r.user_id = a.user_id) AS rest_days,
               s.streak_version, s.streak_checkpoint AS user_checkpoint,
-              -- Check-ins since the earlier of the person's and this quest's checkpoints; all
-              -- of them while either has none.
-              CASE WHEN s.streak_checkpoint IS NULL
-                     OR (p.streak_checkpoint IS NULL AND p.user_id IS NOT NULL)
-                   THEN '-infinity'::timestamptz ELSE LEAST((s.streak_checkpoint->>'before')::timestamptz,
-                              (p.streak_checkpoint->>'before')::timestamptz) END AS marks_from
+              -- The person's check-ins since their checkpoint, and this quest's since its own:
+              -- all of them where none is kept, none of the quest's off it.
+              COALESCE((s.streak_checkpoint->>'before')::timestamptz, '-infinity') AS user_from,
+              CASE WHEN p.user_id IS NULL THEN 'infinity'::timestamptz
+                   ELSE COALESCE((p.streak_checkpoint->>'before')::timestamptz, '-infinity')
+              END AS quest_from
          FROM unnest($1::uuid[], $2::uuid[], $3::text[]) WITH ORDINALITY
               AS a(quest_id, user_id, recent_from, asked)
          LEFT JOIN user_stats s ON s.user_id = a.user_id
          LEFT JOIN quest_participants p ON p.quest_id = a.quest_id AND p.user_id = a.user_id)
      SELECT viewer.asked::int, viewer.recent_from, q.*, ${QUEST_COLUMNS},
        COALESCE(viewer.streak_version, 0) AS streak_version, viewer.user_checkpoint,
-       ${checkInsOfSql('viewer.id', 'viewer.marks_from')} AS check_ins
+       ${checkInsOfSql(
+         'viewer.id',
+         `(anchor_at >= viewer.user_from
+           OR (quest_id = viewer.quest_id AND anchor_at >= viewer.quest_from))`,
+       )} AS check_ins
      FROM viewer JOIN quests q ON q.id = viewer.quest_id
      WHERE q.id = ANY($1::uuid[])`,
     [asks.map((a) => a.questId), asks.map((a) => a.userId), asks.map((a) => a.recentFrom)],

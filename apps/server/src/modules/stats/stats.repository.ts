@@ -50,10 +50,14 @@ export function checkInFromJson(c: JsonCheckIn): CheckInRow {
 /**
  * The check-ins of the person `userExpr` (a column or a parameter), oldest first, as a json
  * array (read with checkInFromJson): what their streak figures are computed from. All of them,
- * or those anchored at or after `fromExpr` (a timestamptz: the earliest checkpoint's).
+ * or those that also meet `which` (the ones after the checkpoints: see
+ * docs/decisions/0005-days-and-streaks.md). A statement that adds, removes or moves a check-in
+ * older than a checkpoint, or changes the rest days under one, must recompute from all of them
+ * (StatsService.streakInputs), which keeps new checkpoints; setting streak_checkpoint to NULL
+ * has the next change do the same.
  */
-export function checkInsOfSql(userExpr: string, fromExpr?: string): string {
-  const since = fromExpr ? ` AND anchor_at >= ${fromExpr}` : '';
+export function checkInsOfSql(userExpr: string, which?: string): string {
+  const since = which ? ` AND ${which}` : '';
   return `COALESCE((SELECT json_agg(c ORDER BY c.anchor_at) FROM (
       SELECT id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at
         FROM check_ins WHERE user_id = ${userExpr}${since}) c), '[]')`;

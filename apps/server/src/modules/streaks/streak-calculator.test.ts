@@ -9,8 +9,8 @@ import {
   foldFrom,
   foldStreak,
   markFor,
-  summarizeStreak,
   summaryOf,
+  type StreakCheckpoint,
   type LocalNow,
   type DayMark,
 } from './streak-calculator.js';
@@ -26,6 +26,10 @@ const clock = (iso: string, zone = 'UTC', dayStartHour = 0): LocalNow => ({
   zone,
   dayStartHour,
 });
+
+/** The whole walk over `marks` (sorted by `at`), judged now. */
+const summarizeStreak = (marks: DayMark[], rest: Set<string>, now: LocalNow) =>
+  summaryOf(foldStreak(NO_MARKS, marks, rest), rest, now);
 
 type Case = {
   name: string;
@@ -249,68 +253,88 @@ describe('foldFrom: a walk from a checkpoint', () => {
     'Pacific/Kiritimati',
     'Pacific/Pago_Pago',
   ];
+  type Change = { t: number; kind: 'add' | 'remove'; mark: DayMark };
 
-  /** A year of one person's check-ins, from a seeded generator: zones, late ones, gaps, rests. */
-  function history(seed: number): { marks: DayMark[]; rest: Set<string> } {
+  /**
+   * A year of one person's check-ins from a seeded generator, as the changes the server sees, in
+   * the order they are made: check-ins for today, late ones for yesterday (made hours after
+   * their instant, up to the late window's close), undos of today's hours later, in zones from
+   * UTC−11 to UTC+14 and days starting at 0, 4 or 23 h, with rest days and gaps.
+   */
+  function history(seed: number): { changes: Change[]; rest: Set<string> } {
     let state = seed;
     const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-    const marks: DayMark[] = [];
+    const changes: Change[] = [];
     const rest = new Set<string>();
     let zone = 'UTC';
+    let dayStartHour = 0;
     for (let day = 0; day < 365; day++) {
-      if (next() < 0.05) zone = zones[Math.floor(next() * zones.length)]!;
-      const now = clock(
-        new Date(Date.UTC(2026, 0, 1) + day * 86_400_000 + next() * 86_400_000).toISOString(),
-        zone,
-        next() < 0.2 ? 4 : 0,
-      );
+      if (next() < 0.08) zone = zones[Math.floor(next() * zones.length)]!;
+      if (next() < 0.03) dayStartHour = [0, 4, 23][Math.floor(next() * 3)]!;
+      const t = Date.UTC(2026, 0, 1) + (day + next()) * 86_400_000;
+      const now = clock(new Date(t).toISOString(), zone, dayStartHour);
       const roll = next();
       if (roll < 0.08) rest.add(checkInWindow(now).today);
-      else if (roll < 0.78) marks.push(markFor(now, 'today'));
-      else if (roll < 0.88 && checkInWindow(now).lateOpen) marks.push(markFor(now, 'yesterday'));
-      // A second quest's check-in the same day: counted once.
-      if (next() < 0.15) marks.push(markFor(now, 'today'));
+      else if (roll < 0.75) {
+        const mark = markFor(now, 'today');
+        changes.push({ t, kind: 'add', mark });
+        if (next() < 0.1) changes.push({ t: t + next() * 6 * 3_600_000, kind: 'remove', mark });
+      } else if (roll < 0.9 && checkInWindow(now).lateOpen) {
+        changes.push({ t, kind: 'add', mark: markFor(now, 'yesterday') });
+      }
+      // A second quest's check-in the same day: the day counts once.
+      if (next() < 0.15) changes.push({ t: t + 60_000, kind: 'add', mark: markFor(now, 'today') });
     }
-    return { marks: marks.sort((a, b) => a.at.getTime() - b.at.getTime()), rest };
+    return { changes: changes.sort((a, b) => a.t - b.t), rest };
+  }
+
+  /** Each change written as the server writes it; how many walks came to another answer. */
+  function replay(seed: number, lagDays?: number): { writes: number; wrong: number } {
+    const { changes, rest } = history(seed);
+    let known: DayMark[] = [];
+    let checkpoint: StreakCheckpoint = FROM_FIRST_MARK;
+    let wrong = 0;
+    for (const change of changes) {
+      known =
+        change.kind === 'add'
+          ? [...known, change.mark].sort((a, b) => a.at.getTime() - b.at.getTime())
+          : known.filter((m) => m !== change.mark);
+      const now = clock(new Date(change.t).toISOString());
+      const walked = foldFrom(checkpoint, known, rest, now, lagDays);
+      if (JSON.stringify(walked.fold) !== JSON.stringify(foldStreak(NO_MARKS, known, rest)))
+        wrong += 1;
+      // Kept as stored, and read back.
+      checkpoint = checkpointFromJson(
+        JSON.parse(JSON.stringify(checkpointToJson(walked.checkpoint))) as JsonCheckpoint,
+      );
+    }
+    return { writes: changes.length, wrong };
   }
 
   it.each([1, 7, 42, 2026, 99_991])(
-    'comes to what a walk over every mark does, written every few days (seed %i)',
+    'comes to what a walk over every mark does, change after change for a year (seed %i)',
     (seed) => {
-      const { marks, rest } = history(seed);
-      let checkpoint = FROM_FIRST_MARK;
-      let writes = 0;
-      for (
-        let t = Date.UTC(2026, 0, 3);
-        t < Date.UTC(2027, 0, 5);
-        t += (1 + (t % 5)) * 86_400_000
-      ) {
-        const now = clock(new Date(t).toISOString());
-        const known = marks.filter((m) => m.at.getTime() <= t);
-        const walked = foldFrom(checkpoint, known, rest, now);
-        expect(walked.fold).toEqual(foldStreak(NO_MARKS, known, rest));
-        expect(walked.checkpoint.before.getTime()).toBe(
-          Math.max(checkpoint.before.getTime(), t - CHECKPOINT_LAG_DAYS * 86_400_000),
-        );
-        // Kept as stored, and read back.
-        checkpoint = checkpointFromJson(
-          JSON.parse(JSON.stringify(checkpointToJson(walked.checkpoint))) as JsonCheckpoint,
-        );
-        writes += 1;
-      }
-      expect(writes).toBeGreaterThan(100);
+      const { writes, wrong } = replay(seed);
+      expect(writes).toBeGreaterThan(250);
+      expect(wrong).toBe(0);
     },
   );
 
-  it('reads only the marks after the checkpoint: older ones are already in it', () => {
-    const { marks, rest } = history(3);
+  it('would go wrong with a checkpoint kept too close to now: late check-ins and undos reach back', () => {
+    expect(replay(42, 0).wrong).toBeGreaterThan(0);
+  });
+
+  it('keeps the checkpoint ten days behind the last change, never moving it back', () => {
+    const { changes, rest } = history(3);
+    const marks = changes.filter((c) => c.kind === 'add').map((c) => c.mark);
+    marks.sort((a, b) => a.at.getTime() - b.at.getTime());
     const now = clock('2026-12-31T12:00Z');
     const { checkpoint } = foldFrom(FROM_FIRST_MARK, marks, rest, now);
+    expect(checkpoint.before.getTime()).toBe(now.now.getTime() - CHECKPOINT_LAG_DAYS * 86_400_000);
     const after = marks.filter((m) => m.at >= checkpoint.before);
     expect(after.length).toBeLessThan(20);
-    expect(foldFrom(checkpoint, after, rest, now).fold).toEqual(foldStreak(NO_MARKS, marks, rest));
-    expect(summaryOf(foldFrom(checkpoint, after, rest, now).fold, rest, now)).toEqual(
-      summarizeStreak(marks, rest, now),
-    );
+    const earlier = foldFrom(checkpoint, after, rest, clock('2026-12-30T12:00Z'));
+    expect(earlier.checkpoint.before).toEqual(checkpoint.before);
+    expect(summaryOf(earlier.fold, rest, now)).toEqual(summarizeStreak(marks, rest, now));
   });
 });

@@ -114,7 +114,10 @@ export const NO_MARKS: StreakFold = { run: 0, longest: 0, days: 0, checkIns: 0, 
 /** The fold over every mark before `before`. */
 export type StreakCheckpoint = StreakFold & Readonly<{ before: Date }>;
 
-/** The checkpoint before anything: a walk from it reads every mark. */
+/**
+ * The checkpoint before anything: a walk from it reads every mark. Never stored as it is:
+ * foldFrom always moves a checkpoint up to now − CHECKPOINT_LAG_DAYS.
+ */
 export const FROM_FIRST_MARK: StreakCheckpoint = { ...NO_MARKS, before: new Date(-8.64e15) };
 
 /**
@@ -166,30 +169,19 @@ export function summaryOf(
 }
 
 /**
- * Current and longest streak over marks sorted by `at`. Marks on one day count once (a person's
- * streak spans all their quests). Rest days neither break nor extend a run.
- */
-export function summarizeStreak(
-  marks: readonly DayMark[],
-  restDays: ReadonlySet<Day>,
-  clock: LocalNow,
-): StreakSummary {
-  return summaryOf(foldStreak(NO_MARKS, marks, restDays), restDays, clock);
-}
-
-/**
  * The walk on from checkpoint `from` over the marks after it (sorted by `at`, the older ones
- * left out): where it ends, and the checkpoint to keep, moved up to CHECKPOINT_LAG_DAYS behind
- * now (never back).
+ * left out): where it ends, and the checkpoint to keep, moved up to `lagDays` behind now (never
+ * back). From FROM_FIRST_MARK over every mark, it is the whole walk.
  */
 export function foldFrom(
   from: StreakCheckpoint,
   marks: readonly DayMark[],
   restDays: ReadonlySet<Day>,
   clock: LocalNow,
+  lagDays = CHECKPOINT_LAG_DAYS,
 ): { fold: StreakFold; checkpoint: StreakCheckpoint } {
   const after = marks.filter((m) => m.at >= from.before);
-  const lagged = clock.now.getTime() - CHECKPOINT_LAG_DAYS * 86_400_000;
+  const lagged = clock.now.getTime() - lagDays * 86_400_000;
   const before = new Date(Math.max(from.before.getTime(), lagged));
   const settled = after.filter((m) => m.at < before);
   const kept = foldStreak(from, settled, restDays);
