@@ -1,4 +1,5 @@
-// Builds the server into one ES module, `dist/main.js`, which `npm start` runs with plain Node.
+// Builds the server into one ES module, `dist/main.js`, which `npm start` runs with plain Node,
+// and PGlite's thread beside it, `dist/pglite-worker.js`.
 // Running the TypeScript through tsx costs a loader thread and the compiled sources' caches:
 // about 35 MB of resident memory in every server process, and a slower start.
 // Packages stay in node_modules (imported as they are); the contract, TypeScript in this
@@ -10,8 +11,16 @@ const here = new URL('./', import.meta.url);
 
 /** `name`: the file in dist/ (a run of its own, such as the end-to-end suite's, may pick one). */
 export async function buildServer(name = 'main.js') {
+  await Promise.all([
+    bundle('src/main.ts', name),
+    // PGlite's thread (src/db/pglite-thread.ts finds it beside the server's bundle).
+    bundle('src/db/pglite-worker.ts', 'pglite-worker.js'),
+  ]);
+}
+
+async function bundle(entry: string, name: string) {
   await build({
-    entryPoints: [new URL('src/main.ts', here).pathname],
+    entryPoints: [new URL(entry, here).pathname],
     // Always directly in dist/: src/paths.ts finds the package from there.
     outfile: new URL(`dist/${name}`, here).pathname,
     bundle: true,

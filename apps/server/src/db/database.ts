@@ -1,7 +1,7 @@
-import { PGlite, protocol, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.js';
 import { tend, type Upkeep } from './pglite-upkeep.js';
+import { TransactionGate } from './transaction-gate.js';
 
 /** How often PGlite's tables are looked at for upkeep (pglite-upkeep.ts). */
 const UPKEEP_EVERY_MS = 10_000;
@@ -33,23 +33,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPostgres(options);
 }
 
+/**
+ * PGlite runs in a thread of its own (pglite-worker.ts), so that the server's thread parses,
+ * computes and answers HTTP while the database works: on PGlite in its thread, 60–70% of a write's
+ * CPU was the database's (decision 1).
+ */
 async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
-  // No dataDir means in memory: what the test suites use. pg_trgm ships with PGlite as a contrib
-  // extension: loading it here makes it available, and migration 011 creates it (search).
-  const db = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(template ? { loadDataDir: template } : {}),
-    extensions: { pg_trgm },
+  const thread = await PgliteThread.start({
+    dataDir,
+    template: template && (await template.arrayBuffer()),
   });
-  // Prepared statements keep one generic plan: by default PostgreSQL re-plans a statement whose
-  // parameters can fold away (`$3 IS NULL OR …`, `= ANY($1)`) on every run, which on PGlite costs
-  // more than running it (a quest page: 545 → 1,247 req/s in `npm run bench`).
-  await db.exec('SET plan_cache_mode = force_generic_plan');
-  const run = preparedRunner(db);
-  // PGlite's exec waits its turn between transactions, in simple protocol (VACUUM may not run
-  // as a prepared statement).
+  const gate = new TransactionGate();
   const tendNow = () =>
-    tend(async <T>(sql: string) => ((await db.exec(sql))[0]?.rows ?? []) as T[]);
+    gate.alone(() => tend(async <T>(sql: string) => (await thread.exec(sql)).rows as T[]));
   let tending: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     tending = tendNow().catch(() => {
@@ -60,135 +56,32 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
   return {
     engine: 'pglite',
     query<T extends object>(sql: string, params: unknown[] = []) {
-      return db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run<T>(sql, params)));
+      return gate.single(() => thread.query<T>(sql, params));
     },
     transaction(fn) {
-      return db.transaction(() =>
-        fn({
-          query: <T extends object>(sql: string, params: unknown[] = []) =>
-            db._runExclusiveQuery(() => run<T>(sql, params)),
-        }),
-      );
+      return gate.alone(async () => {
+        await thread.exec('BEGIN');
+        let result;
+        try {
+          result = await fn({ query: (sql, params) => thread.query(sql, params) });
+        } catch (error) {
+          await thread.exec('ROLLBACK');
+          throw error;
+        }
+        // A statement of it failed and `fn` went on: PostgreSQL rolls it back at COMMIT.
+        const { command } = await thread.exec('COMMIT');
+        if (command === 'ROLLBACK') throw new RolledBackError();
+        return result;
+      });
     },
-    dump: () => db.dumpDataDir('none'),
+    dump: () => gate.single(() => thread.dump()),
     tend: tendNow,
     close: async () => {
       clearInterval(timer);
       await tending;
-      await db.close();
+      await gate.alone(() => thread.close());
     },
   };
-}
-
-/**
- * One protocol round trip per statement, on a named prepared statement: PGlite's own `query`
- * makes six (parse, describe, bind, describe, execute, sync) and re-plans every time. Parameters
- * go as text, typed by the server, as node-postgres sends them.
- */
-function preparedRunner(db: PGlite) {
-  const { serialize } = protocol;
-  type Field = { name: string; dataTypeID: number };
-  type Build = (values: (string | null)[]) => Record<string, unknown>;
-  // Each statement's name and, once seen, its result columns (later runs skip the Describe) with
-  // the function that builds its rows.
-  const statements = new Map<
-    string,
-    { name: string; fields: Field[] | undefined; build: Build | undefined }
-  >();
-  const parse = (value: string | null, type: number) => types.parseType(value, type, db.parsers);
-  // Prepared statements to drop with the next batch: forgotten ones, and fresh ones that failed
-  // (closing a statement that does not exist is no error).
-  let toClose: string[] = [];
-  let counter = 0;
-  return async function run<T>(sql: string, params: unknown[]): Promise<T[]> {
-    let known = statements.get(sql);
-    const fresh = !known;
-    const parts: Uint8Array[] = toClose.map((name) => serialize.close({ type: 'S', name }));
-    toClose = [];
-    if (!known) {
-      known = { name: `s${++counter}`, fields: undefined, build: undefined };
-      parts.push(serialize.parse({ name: known.name, text: sql }));
-    }
-    parts.push(serialize.bind({ statement: known.name, values: params.map(toText) }));
-    if (!known.fields) parts.push(serialize.describe({ type: 'P' }));
-    parts.push(serialize.execute({}), serialize.sync());
-    let messages;
-    try {
-      ({ messages } = await db.execProtocol(concat(parts), { syncToFs: false }));
-    } catch (error) {
-      if (fresh) toClose.push(known.name);
-      throw error;
-    }
-    if (fresh) {
-      if (statements.size >= 1000) {
-        toClose = [...statements.values()].map((s) => s.name);
-        statements.clear();
-      }
-      statements.set(sql, known);
-    }
-    const rows: Record<string, unknown>[] = [];
-    for (const m of messages) {
-      if (m.name === 'rowDescription') {
-        const fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({
-          name: f.name,
-          dataTypeID: f.dataTypeID,
-        }));
-        known.fields = fields;
-        known.build = rowBuilder(fields, parse);
-      } else if (m.name === 'noData') {
-        known.fields = [];
-      } else if (m.name === 'dataRow' && known.build) {
-        rows.push(known.build((m as unknown as { fields: (string | null)[] }).fields));
-      }
-    }
-    return rows as T[];
-  };
-}
-
-/**
- * A function that builds a statement's rows as one object literal. A row filled a column at a
- * time turns into a hash table past a dozen columns, and every property read of it (a profile
- * has ~50) becomes a lookup: `presentUser` showed up in profiles for that. A column named twice
- * keeps its last value, as assigning them in turn did.
- */
-function rowBuilder(
-  fields: { name: string; dataTypeID: number }[],
-  parse: (value: string | null, type: number) => unknown,
-): (values: (string | null)[]) => Record<string, unknown> {
-  const body = fields
-    .map((f, i) => `${JSON.stringify(f.name)}: parse(v[${i}] ?? null, ${f.dataTypeID})`)
-    .join(', ');
-  // Column names are quoted by JSON.stringify and types are numbers: nothing else gets in.
-  const make = new Function('parse', `return (v) => ({ ${body} });`) as (
-    p: typeof parse,
-  ) => (values: (string | null)[]) => Record<string, unknown>;
-  return make(parse);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-/** A parameter in PostgreSQL's text format, as node-postgres writes it. */
-function toText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return `{${value.map(arrayItem).join(',')}}`;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-function arrayItem(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (Array.isArray(value)) return `{${value.map(arrayItem).join(',')}}`;
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 async function openPostgres(options: {
@@ -230,7 +123,8 @@ async function openPostgres(options: {
           query: async <T extends object>(sql: string, params: unknown[] = []) =>
             (await client.query(statement(sql, params))).rows as T[],
         });
-        await client.query('COMMIT');
+        const { command } = await client.query('COMMIT');
+        if (command === 'ROLLBACK') throw new RolledBackError();
         return result;
       } catch (error) {
         await client.query('ROLLBACK');
@@ -259,6 +153,16 @@ function statement(text: string, values: unknown[]): pg.QueryConfig {
     statementNames.set(text, name);
   }
   return name ? { name, text, values } : { text, values };
+}
+
+/**
+ * COMMIT of a transaction one of whose statements failed (and was caught): PostgreSQL rolls it
+ * all back, and answers ROLLBACK instead of an error.
+ */
+class RolledBackError extends Error {
+  constructor() {
+    super('The transaction was rolled back: one of its statements failed');
+  }
 }
 
 /** Postgres error codes the services react to. */
