@@ -66,11 +66,22 @@ describe('the database', () => {
 
   it('parses values into their types and sends parameters of every kind', async () => {
     const at = new Date('2026-03-10T09:00:00.123Z');
+    const id = '6f1c1a52-1d7e-4c3c-9b7a-2f8e1d0c4b5a';
     const [row] = await db.query<Record<string, unknown>>(
       `SELECT $1::timestamptz AS at, $2::int[] AS ints, $3::jsonb AS doc, $4::text AS nothing,
-              $5::boolean AS yes`,
-      [at, [1, 2], { a: 'b"c' }, null, true],
+              $5::boolean AS yes, $6::uuid[] AS ids, ARRAY[1.5, 2]::real[] AS reals,
+              ARRAY['a,b', 'c"d']::text[] AS texts`,
+      [at, [1, 2], { a: 'b"c' }, null, true, [id]],
     );
-    expect(row).toEqual({ at, ints: [1, 2], doc: { a: 'b"c' }, nothing: null, yes: true });
+    expect(row).toEqual({
+      at,
+      ints: [1, 2],
+      doc: { a: 'b"c' },
+      nothing: null,
+      yes: true,
+      ids: [id],
+      reals: [1.5, 2],
+      texts: ['a,b', 'c"d'],
+    });
   });
 });

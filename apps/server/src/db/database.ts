@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { preparedRunner } from './pglite-runner.js';
 import { PgliteThread } from './pglite-thread.js';
 import { tend, type Upkeep } from './pglite-upkeep.js';
 import { TransactionGate } from './transaction-gate.js';
@@ -44,8 +45,9 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
     template: template && (await template.arrayBuffer()),
   });
   const gate = new TransactionGate();
+  const run = preparedRunner((request) => thread.raw(request), thread.parsers);
   const tendNow = () =>
-    gate.alone(() => tend(async <T>(sql: string) => (await thread.exec(sql)).rows as T[]));
+    tend(async <T>(sql: string) => (await gate.single(() => thread.exec(sql))).rows as T[]);
   let tending: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     tending = tendNow().catch(() => {
@@ -56,14 +58,17 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
   return {
     engine: 'pglite',
     query<T extends object>(sql: string, params: unknown[] = []) {
-      return gate.single(() => thread.query<T>(sql, params));
+      return gate.single(() => run(sql, params) as Promise<T[]>);
     },
     transaction(fn) {
       return gate.alone(async () => {
         await thread.exec('BEGIN');
         let result;
         try {
-          result = await fn({ query: (sql, params) => thread.query(sql, params) });
+          result = await fn({
+            query: <T extends object>(sql: string, params: unknown[] = []) =>
+              run(sql, params) as Promise<T[]>,
+          });
         } catch (error) {
           await thread.exec('ROLLBACK');
           throw error;

@@ -1,12 +1,29 @@
-import { protocol, types, type PGlite } from '@electric-sql/pglite';
+import { protocol, types } from '@electric-sql/pglite';
+
+/** PGlite's array types: each one's oid and its element's (pglite-worker.ts reads them). */
+export type ArrayType = { oid: number; typarray: number };
+
+type Parsers = Record<number, (value: string, typeId?: number) => unknown>;
+
+/** The parsers PGlite gives its own rows: its defaults and one for each array type it has. */
+export function parsersFor(arrayTypes: ArrayType[]): Parsers {
+  const parsers: Parsers = { ...types.parsers };
+  for (const { oid, typarray } of arrayTypes) {
+    parsers[typarray] = (value) => types.arrayParser(value, parsers[oid]!, typarray);
+  }
+  return parsers;
+}
 
 /**
  * One protocol round trip per statement, on a named prepared statement: PGlite's own `query`
  * makes six (parse, describe, bind, describe, execute, sync) and re-plans every time. Parameters
- * go as text, typed by the server, as node-postgres sends them. Runs beside PGlite, in its
- * thread (pglite-worker.ts).
+ * go as text, typed by the server, as node-postgres sends them. Runs on the server's thread:
+ * PGlite's (pglite-worker.ts) only turns the bytes of a request into the bytes of its answer.
  */
-export function preparedRunner(db: PGlite) {
+export function preparedRunner(
+  send: (request: Uint8Array) => Promise<Uint8Array>,
+  parsers: Parsers,
+) {
   const { serialize } = protocol;
   type Field = { name: string; dataTypeID: number };
   type Build = (values: (string | null)[]) => Record<string, unknown>;
@@ -16,7 +33,7 @@ export function preparedRunner(db: PGlite) {
     string,
     { name: string; fields: Field[] | undefined; build: Build | undefined }
   >();
-  const parse = (value: string | null, type: number) => types.parseType(value, type, db.parsers);
+  const parse = (value: string | null, type: number) => types.parseType(value, type, parsers);
   // Prepared statements to drop with the next batch: forgotten ones, and fresh ones that failed
   // (closing a statement that does not exist is no error).
   let toClose: string[] = [];
@@ -33,23 +50,12 @@ export function preparedRunner(db: PGlite) {
     parts.push(serialize.bind({ statement: known.name, values: params.map(toText) }));
     if (!known.fields) parts.push(serialize.describe({ type: 'P' }));
     parts.push(serialize.execute({}), serialize.sync());
-    let messages;
-    try {
-      ({ messages } = await db.execProtocol(concat(parts), { syncToFs: false }));
-    } catch (error) {
-      if (fresh) toClose.push(known.name);
-      throw error;
-    }
-    if (fresh) {
-      if (statements.size >= 1000) {
-        toClose = [...statements.values()].map((s) => s.name);
-        statements.clear();
-      }
-      statements.set(sql, known);
-    }
+    const answer = await send(concat(parts));
     const rows: Record<string, unknown>[] = [];
-    for (const m of messages) {
-      if (m.name === 'rowDescription') {
+    let failed: Error | undefined;
+    new protocol.Parser().parse(answer, (m) => {
+      if (m.name === 'error') failed ??= m as unknown as Error;
+      else if (m.name === 'rowDescription') {
         const fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({
           name: f.name,
           dataTypeID: f.dataTypeID,
@@ -61,6 +67,17 @@ export function preparedRunner(db: PGlite) {
       } else if (m.name === 'dataRow' && known.build) {
         rows.push(known.build((m as unknown as { fields: (string | null)[] }).fields));
       }
+    });
+    if (failed) {
+      if (fresh) toClose.push(known.name);
+      throw failed;
+    }
+    if (fresh) {
+      if (statements.size >= 1000) {
+        toClose = [...statements.values()].map((s) => s.name);
+        statements.clear();
+      }
+      statements.set(sql, known);
     }
     return rows;
   };

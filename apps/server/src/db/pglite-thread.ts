@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { parsersFor, type ArrayType } from './pglite-runner.js';
 
 /** What the database thread starts from. */
 export type Start = { dataDir?: string | undefined; template?: ArrayBuffer | undefined };
 
 type Ask =
-  | { op: 'query'; sql: string; params: unknown[] }
+  | { op: 'raw'; bytes: ArrayBuffer }
   | { op: 'exec'; sql: string }
   | { op: 'dump' }
   | { op: 'close' };
@@ -15,6 +16,7 @@ export type Request = { id: number } & Ask;
 
 export type Reply = { id: number } & (
   | { rows: Record<string, unknown>[]; command?: string | undefined }
+  | { raw: ArrayBuffer }
   | { dump: ArrayBuffer }
   | { error: { name: string; message: string } & Record<string, unknown> }
 );
@@ -52,13 +54,24 @@ export class PgliteThread {
       ? new Worker(throughTsx(workerFile), { ...options, eval: true })
       : new Worker(workerFile, options);
     const thread = new PgliteThread(worker);
-    // Its first message says PGlite is open; an error before it, that it could not open.
-    await new Promise<void>((ok, fail) => thread.#waiting.set(0, { ok: () => ok(), fail }));
+    // Its first message says PGlite is open, with its array types; an error before it, that it
+    // could not open.
+    const ready = await new Promise<Reply>((ok, fail) => thread.#waiting.set(0, { ok, fail }));
+    thread.parsers = parsersFor('rows' in ready ? (ready.rows as ArrayType[]) : []);
     return thread;
   }
 
-  async query<T extends object>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.#rows({ op: 'query', sql, params })).rows as T[];
+  /** How rows are parsed, as PGlite itself would (pglite-runner.ts). */
+  parsers: ReturnType<typeof parsersFor> = {};
+
+  /** A request's bytes in the wire protocol, answered with the bytes of PGlite's answer. */
+  async raw(request: Uint8Array): Promise<Uint8Array> {
+    // `concat` made it: its buffer is its own, and moves to the other thread.
+    const reply = await this.#call({ op: 'raw', bytes: request.buffer as ArrayBuffer }, [
+      request.buffer as ArrayBuffer,
+    ]);
+    if (!('raw' in reply)) throw new Error('The database thread answered no bytes');
+    return new Uint8Array(reply.raw);
   }
 
   /** Simple protocol, no parameters; answers the command's tag with its rows. */
@@ -84,7 +97,7 @@ export class PgliteThread {
     return reply;
   }
 
-  #call(request: Ask): Promise<Reply> {
+  #call(request: Ask, transfer: ArrayBuffer[] = []): Promise<Reply> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#next++;
     const here = new Error();
@@ -99,7 +112,7 @@ export class PgliteThread {
         },
         fail,
       });
-      this.worker.postMessage({ ...request, id } as Request);
+      this.worker.postMessage({ ...request, id } as Request, transfer);
     });
   }
 }

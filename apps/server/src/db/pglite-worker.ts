@@ -1,6 +1,7 @@
 /**
- * PGlite in a thread of its own (pglite-thread.ts starts it): the server's thread answers HTTP
- * and computes while the database works, on the machine's other core.
+ * PGlite in a thread of its own (pglite-thread.ts starts it): the server's thread answers HTTP,
+ * builds requests and parses rows (pglite-runner.ts) while the database works, on the machine's
+ * other core.
  *
  * Requests are answered one at a time, in the order they came: the thread that sends them
  * decides what may run between a transaction's statements (database.ts).
@@ -8,7 +9,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { preparedRunner } from './pglite-runner.js';
+import type { ArrayType } from './pglite-runner.js';
 import type { Reply, Request, Start } from './pglite-thread.js';
 
 const port = parentPort!;
@@ -25,12 +26,34 @@ const db = await PGlite.create({
 // parameters can fold away (`$3 IS NULL OR …`, `= ANY($1)`) on every run, which on PGlite costs
 // more than running it (a quest page: 545 → 1,247 req/s in `npm run bench`).
 await db.exec('SET plan_cache_mode = force_generic_plan');
-const run = preparedRunner(db);
+// The server's thread parses rows as PGlite would (pglite-runner.ts), array types included.
+const { rows: arrayTypes } = await db.query<ArrayType>(
+  `SELECT b.oid, b.typarray FROM pg_catalog.pg_type a
+     JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+    WHERE a.typcategory = 'A' GROUP BY b.oid, b.typarray`,
+);
+
+/** The bytes of PGlite's answer to the bytes of a request, not parsed here. */
+async function raw(request: Uint8Array): Promise<ArrayBuffer> {
+  const chunks: Uint8Array[] = [];
+  await db.execProtocolRawStream(request, {
+    syncToFs: false,
+    // A view into PGlite's memory, which the next statement overwrites.
+    onRawData: (chunk) => void chunks.push(chunk.slice()),
+  });
+  const answer = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    answer.set(c, at);
+    at += c.length;
+  }
+  return answer.buffer;
+}
 
 async function answer(request: Request): Promise<Reply> {
   switch (request.op) {
-    case 'query':
-      return { id: request.id, rows: await run(request.sql, request.params) };
+    case 'raw':
+      return { id: request.id, raw: await raw(new Uint8Array(request.bytes)) };
     case 'exec': {
       // Simple protocol: VACUUM may not run as a prepared statement; COMMIT says whether it
       // rolled back instead.
@@ -62,7 +85,8 @@ port.on('message', (request: Request) => {
       const e = error as Error;
       reply = { id: request.id, error: { ...e, name: e.name, message: e.message } };
     }
-    port.postMessage(reply, 'dump' in reply ? [reply.dump] : []);
+    const transfer = 'dump' in reply ? [reply.dump] : 'raw' in reply ? [reply.raw] : [];
+    port.postMessage(reply, transfer);
   });
 });
-port.postMessage({ id: 0, rows: [] } satisfies Reply);
+port.postMessage({ id: 0, rows: arrayTypes } satisfies Reply);

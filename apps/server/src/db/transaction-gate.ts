@@ -2,7 +2,7 @@
  * What may run between the statements of PGlite's one connection (database.ts). Its thread
  * answers requests in the order they are sent, so a statement sent while a transaction is open
  * would run inside it: a lone statement is sent at once unless a run that must be alone (a
- * transaction, the upkeep's statements) is open or waiting, and then after it.
+ * transaction, closing) is open or waiting, and then after it.
  */
 export class TransactionGate {
   /** Runs that must be alone, open or waiting. */

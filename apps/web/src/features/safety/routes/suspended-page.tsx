@@ -25,8 +25,12 @@ export function SuspendedPage() {
   const { signOut, isSigningOut } = useSignOut();
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // The heading is what a screen reader should read first, whatever had the focus at sign-in.
-  useEffect(() => heading.current?.focus(), []);
+  // The heading is what a screen reader should read first, whatever had the focus at sign-in;
+  // focused once it is there (the page may mount before the suspension is known).
+  const shown = suspension !== null;
+  useEffect(() => {
+    if (shown) heading.current?.focus();
+  }, [shown]);
 
   const status = account.data?.status;
   useEffect(() => {
