@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation, openDatabase, type Database } from '../src/db/database.js';
 
@@ -83,5 +86,18 @@ describe('the database', () => {
       reals: [1.5, 2],
       texts: ['a,b', 'c"d'],
     });
+  });
+
+  it.skipIf(url)('says which data directory PGlite could not open', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'doers-db-'));
+    const file = join(dir, 'not-a-directory');
+    await writeFile(file, 'x');
+    try {
+      await expect(openDatabase({ engine: 'pglite', dataDir: file })).rejects.toThrow(
+        `PGlite could not open ${file}: file system error`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

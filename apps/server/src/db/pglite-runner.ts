@@ -3,7 +3,8 @@ import { protocol, types } from '@electric-sql/pglite';
 /** PGlite's array types: each one's oid and its element's (pglite-worker.ts reads them). */
 export type ArrayType = { oid: number; typarray: number };
 
-type Parsers = Record<number, (value: string, typeId?: number) => unknown>;
+/** How each type's text becomes a value, by type oid. */
+export type Parsers = Record<number, (value: string, typeId?: number) => unknown>;
 
 /** The parsers PGlite gives its own rows: its defaults and one for each array type it has. */
 export function parsersFor(arrayTypes: ArrayType[]): Parsers {
@@ -103,7 +104,8 @@ function rowBuilder(
   return make(parse);
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+/** The parts one after the other, in a buffer of their own. */
+export function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { parsersFor, type ArrayType } from './pglite-runner.js';
+import { parsersFor, type ArrayType, type Parsers } from './pglite-runner.js';
 
 /** What the database thread starts from. */
 export type Start = { dataDir?: string | undefined; template?: ArrayBuffer | undefined };
@@ -57,12 +57,17 @@ export class PgliteThread {
     // Its first message says PGlite is open, with its array types; an error before it, that it
     // could not open.
     const ready = await new Promise<Reply>((ok, fail) => thread.#waiting.set(0, { ok, fail }));
-    thread.parsers = parsersFor('rows' in ready ? (ready.rows as ArrayType[]) : []);
+    if ('error' in ready) throw new Error(ready.error.message);
+    thread.#parsers = parsersFor('rows' in ready ? (ready.rows as ArrayType[]) : []);
     return thread;
   }
 
+  #parsers: Parsers = {};
+
   /** How rows are parsed, as PGlite itself would (pglite-runner.ts). */
-  parsers: ReturnType<typeof parsersFor> = {};
+  get parsers(): Parsers {
+    return this.#parsers;
+  }
 
   /** A request's bytes in the wire protocol, answered with the bytes of PGlite's answer. */
   async raw(request: Uint8Array): Promise<Uint8Array> {

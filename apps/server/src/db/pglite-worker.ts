@@ -9,7 +9,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ArrayType } from './pglite-runner.js';
+import { concat, type ArrayType } from './pglite-runner.js';
 import type { Reply, Request, Start } from './pglite-thread.js';
 
 const port = parentPort!;
@@ -21,6 +21,17 @@ const db = await PGlite.create({
   ...(start.dataDir ? { dataDir: start.dataDir } : {}),
   ...(start.template ? { loadDataDir: new Blob([start.template]) } : {}),
   extensions: { pg_trgm },
+}).catch((error: unknown) => {
+  // Said as the first answer; thrown from here it would reach the server as "a promise
+  // rejected" with no reason (PGlite's file system errors are not Errors).
+  const errno = (error as { errno?: number } | null)?.errno;
+  const reason =
+    error instanceof Error
+      ? error.message
+      : `file system error ${errno ?? String(error)} (is it a directory this process may write?)`;
+  const message = `PGlite could not open ${start.dataDir ?? 'its database in memory'}: ${reason}`;
+  port.postMessage({ id: 0, error: { name: 'Error', message } } satisfies Reply);
+  return process.exit(1);
 });
 // Prepared statements keep one generic plan: by default PostgreSQL re-plans a statement whose
 // parameters can fold away (`$3 IS NULL OR …`, `= ANY($1)`) on every run, which on PGlite costs
@@ -41,13 +52,7 @@ async function raw(request: Uint8Array): Promise<ArrayBuffer> {
     // A view into PGlite's memory, which the next statement overwrites.
     onRawData: (chunk) => void chunks.push(chunk.slice()),
   });
-  const answer = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    answer.set(c, at);
-    at += c.length;
-  }
-  return answer.buffer;
+  return concat(chunks).buffer as ArrayBuffer;
 }
 
 async function answer(request: Request): Promise<Reply> {
