@@ -70,9 +70,10 @@ test('the voice intro step records 3 s, previews it, plays, seeks and changes sp
   await page.getByRole('button', { name: 'Pause recorded voice intro' }).click();
   const box = (await seekBar.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  // The recording is `seconds` and a fraction long (a slow machine records longer than asked).
   const middle = (await audioState(page)).currentTime;
-  expect(middle / seconds).toBeGreaterThan(0.4);
-  expect(middle / seconds).toBeLessThan(0.65);
+  expect(middle).toBeGreaterThan(0.4 * seconds);
+  expect(middle).toBeLessThan(0.6 * (seconds + 1));
   await expect(seekBar).toHaveAttribute(
     'aria-valuetext',
     `0:${String(Math.floor(middle)).padStart(2, '0')} of ${total}`,

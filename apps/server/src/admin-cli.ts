@@ -8,6 +8,7 @@ import { ReferralsRepository } from './modules/referrals/referrals.repository.js
 import { ReferralsService } from './modules/referrals/referrals.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
+import { SessionUserCache } from './modules/users/session-user-cache.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { systemClock } from './platform/clock.js';
@@ -40,7 +41,7 @@ async function main(): Promise<number> {
     await migrate(db);
     const stats = new StatsService(new StatsRepository(db));
     const users = new UsersService({
-      users: new UsersRepository(db),
+      users: new UsersRepository(db, new SessionUserCache(() => systemClock.now().getTime())),
       stats,
       referrals: new ReferralsService(new ReferralsRepository(db), systemClock, config.publicUrl),
       clock: systemClock,

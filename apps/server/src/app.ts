@@ -143,8 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const referrals = new ReferralsService(new ReferralsRepository(db), clock, config.publicUrl);
   // blocks: modules above register what a block ends (blocks.onBlock) once they exist
   const blocks = new BlocksService({ db, blocks: new BlocksRepository(db), clock, events });
-  // PGlite: one process owns DATA_DIR, so session users may be kept in memory (decision 7).
-  const sessionUsers = db.engine === 'pglite' ? new SessionUserCache() : undefined;
+  // What authenticating reads, kept in memory; writers tell every instance (decision 8).
+  const sessionUsers = new SessionUserCache(() => clock.now().getTime(), caches);
   const usersRepository = new UsersRepository(db, sessionUsers);
   const deletions = new AccountDeletionRepository(db, sessionUsers);
   const users = new UsersService({ users: usersRepository, stats, referrals, clock });
@@ -316,7 +316,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const admin = new AdminService({ guard: new AdminGuard(users), users });
   // moderation: reports, the console's actions and the audit log (docs/product/safety.md)
   const moderation = new ModerationService({
-    ...{ db, moderation: new ModerationRepository(db), guard: new AdminGuard(users), users },
+    ...{
+      db,
+      moderation: new ModerationRepository(db, sessionUsers),
+      guard: new AdminGuard(users),
+      users,
+    },
     ...{ sessions, media, feedCache, events, clock },
     sees: {
       post: (viewerId, id) => posts.mayViewMedia(viewerId, id),

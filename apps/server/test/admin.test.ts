@@ -7,6 +7,7 @@ import { ReferralsRepository } from '../src/modules/referrals/referrals.reposito
 import { ReferralsService } from '../src/modules/referrals/referrals.service.js';
 import { StatsRepository } from '../src/modules/stats/stats.repository.js';
 import { StatsService } from '../src/modules/stats/stats.service.js';
+import { SessionUserCache } from '../src/modules/users/session-user-cache.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { systemClock } from '../src/platform/clock.js';
@@ -21,7 +22,7 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 function operator(db: Database) {
   const stats = new StatsService(new StatsRepository(db));
   const users = new UsersService({
-    users: new UsersRepository(db),
+    users: new UsersRepository(db, new SessionUserCache(() => systemClock.now().getTime())),
     stats,
     referrals: new ReferralsService(new ReferralsRepository(db), systemClock, 'http://doers.test'),
     clock: systemClock,

@@ -179,4 +179,18 @@ describe.skipIf(!REDIS_URL || !DATABASE_URL)('realtime across two instances thro
     expect(out.status).toBeLessThan(300);
     await onFirst.ended;
   });
+  it("signing out through one instance refuses that session's access token on the other", async () => {
+    const person = await register(first);
+    const me = async () =>
+      (await request(first.url, 'GET', '/api/users/me', { token: person.tokens.accessToken }))
+        .status;
+    // Used there first: the first instance then keeps the session in memory.
+    expect(await me()).toBe(200);
+    const out = await request(second.url, 'POST', '/api/auth/logout', {
+      body: { refreshToken: person.tokens.refreshToken },
+    });
+    expect(out.status).toBeLessThan(300);
+    // Told through Redis: within a second, far inside a kept entry's ten-second age.
+    await expect.poll(me, { timeout: 1_000, interval: 10 }).toBe(401);
+  });
 });

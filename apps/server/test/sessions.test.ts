@@ -7,6 +7,8 @@ import type {
   RefreshResponse,
   SessionsResponse,
 } from '@doers/contract';
+import { SessionUserCache } from '../src/modules/users/session-user-cache.js';
+import { SessionsRepository } from '../src/modules/users/sessions.repository.js';
 import { device, registerFounder } from './support/people.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -120,7 +122,7 @@ describe('sessions: one per sign-in, ended at once', () => {
 
   it('refuses the access token right after logout', async () => {
     const { auth } = await registerFounder(server);
-    // Used once first: on PGlite its session is then known in memory.
+    // Used once first: its session is then known in memory.
     expect(await me(auth)).toBe(200);
     const out = await server.request('POST', '/api/auth/logout', {
       body: { refreshToken: auth.tokens.refreshToken },
@@ -128,6 +130,39 @@ describe('sessions: one per sign-in, ended at once', () => {
     expect(out.status).toBe(204);
     expect(await me(auth)).toBe(401);
     expect((await refresh(auth.tokens.refreshToken)).status).toBe(401);
+  });
+
+  // On PGlite's one connection nobody reads while a transaction is open.
+  it.skipIf(!process.env['DATABASE_URL'])(
+    'a session ended in a transaction is not kept from a read on another connection before its commit',
+    async () => {
+      const { auth } = await registerFounder(server);
+      const rows = await server.db.query<{ id: string }>(
+        'SELECT id FROM sessions WHERE user_id = $1',
+        [auth.user.id],
+      );
+      const sessionId = rows[0]!.id;
+      const cache = new SessionUserCache(() => server.clock.now().getTime());
+      const sessions = new SessionsRepository(server.db, cache);
+      expect(await sessions.findSessionUser(auth.user.id, sessionId)).toBeDefined();
+      await server.db.transaction(async (tx) => {
+        await sessions.end(auth.user.id, sessionId, server.clock.now(), tx);
+        // Another connection still sees the session until the commit, and keeps it.
+        expect(await sessions.findSessionUser(auth.user.id, sessionId)).toBeDefined();
+      });
+      expect(await sessions.findSessionUser(auth.user.id, sessionId)).toBeUndefined();
+    },
+  );
+
+  it('counts a session ended where this instance was not told within ten seconds', async () => {
+    const { auth } = await registerFounder(server);
+    expect(await me(auth)).toBe(200);
+    // As another instance would while Redis was unreachable: no message reaches this one.
+    await server.db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [
+      auth.user.id,
+    ]);
+    server.clock.advance({ seconds: 11 });
+    expect(await me(auth)).toBe(401);
   });
 
   it('lists my devices with the one asking marked, the last used first', async () => {

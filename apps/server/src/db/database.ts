@@ -10,6 +10,34 @@ const UPKEEP_EVERY_MS = 10_000;
 /** Anything that runs parameterised SQL: the database itself or an open transaction. */
 export interface Queryable {
   query<T extends object>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** An open transaction's: runs `fn` once it has committed (never when it rolls back). */
+  afterCommit?(fn: () => void): void;
+}
+
+/**
+ * Runs `fn` once what was written through `q` is visible to every other connection: after the
+ * commit of a transaction, or at once for a statement of its own (already committed).
+ */
+export function onCommit(q: Queryable, fn: () => void): void {
+  if (q.afterCommit) q.afterCommit(fn);
+  else fn();
+}
+
+/** A transaction's statements and what waits for its commit. */
+function transactionOf(run: <T extends object>(sql: string, params: unknown[]) => Promise<T[]>): {
+  tx: Queryable;
+  committed: () => void;
+} {
+  const waiting: (() => void)[] = [];
+  return {
+    tx: {
+      query: <T extends object>(sql: string, params: unknown[] = []) => run<T>(sql, params),
+      afterCommit: (fn) => void waiting.push(fn),
+    },
+    committed: () => {
+      for (const fn of waiting) fn();
+    },
+  };
 }
 
 export interface Database extends Queryable {
@@ -63,12 +91,12 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
     transaction(fn) {
       return gate.alone(async () => {
         await thread.exec('BEGIN');
+        const { tx, committed } = transactionOf(
+          <T extends object>(sql: string, params: unknown[]) => run(sql, params) as Promise<T[]>,
+        );
         let result;
         try {
-          result = await fn({
-            query: <T extends object>(sql: string, params: unknown[] = []) =>
-              run(sql, params) as Promise<T[]>,
-          });
+          result = await fn(tx);
         } catch (error) {
           await thread.exec('ROLLBACK');
           throw error;
@@ -76,6 +104,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
         // A statement of it failed and `fn` went on: PostgreSQL rolls it back at COMMIT.
         const { command } = await thread.exec('COMMIT');
         if (command === 'ROLLBACK') throw new RolledBackError();
+        committed();
         return result;
       });
     },
@@ -122,21 +151,24 @@ async function openPostgres(options: {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      const { tx, committed } = transactionOf(
+        async <T extends object>(sql: string, params: unknown[]) =>
+          (await client.query(statement(sql, params))).rows as T[],
+      );
+      let result;
       try {
         await client.query('BEGIN');
-        const result = await fn({
-          query: async <T extends object>(sql: string, params: unknown[] = []) =>
-            (await client.query(statement(sql, params))).rows as T[],
-        });
+        result = await fn(tx);
         const { command } = await client.query('COMMIT');
         if (command === 'ROLLBACK') throw new RolledBackError();
-        return result;
       } catch (error) {
         await client.query('ROLLBACK');
         throw error;
       } finally {
         client.release();
       }
+      committed();
+      return result;
     },
     close: () => pool.end(),
   };

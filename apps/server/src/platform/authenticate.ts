@@ -97,7 +97,7 @@ export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clo
     if (!token) throw unauthorized();
     const claims = await signer.verifyAccess(token);
     if (!claims) throw unauthorized('Your session has expired');
-    // One read (none on PGlite once known): the person and whether their session still stands,
+    // One read (none once known): the person and whether their session still stands,
     // so logging out or ending a session ends its access tokens at once.
     const user = await users.findSessionUser(claims.userId, claims.sessionId);
     if (

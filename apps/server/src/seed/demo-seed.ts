@@ -16,6 +16,7 @@ import { ReferralsRepository } from '../modules/referrals/referrals.repository.j
 import { ReferralsService } from '../modules/referrals/referrals.service.js';
 import { StatsRepository } from '../modules/stats/stats.repository.js';
 import { StatsService } from '../modules/stats/stats.service.js';
+import { SessionUserCache } from '../modules/users/session-user-cache.js';
 import { UsersRepository, type UserRow } from '../modules/users/users.repository.js';
 import { UsersService } from '../modules/users/users.service.js';
 import { VibesRepository } from '../modules/vibes/vibes.repository.js';
@@ -45,7 +46,10 @@ export async function seedDemo(
   /** Where the demo posts' voice notes are stored. */
   storage: ObjectStorage,
 ): Promise<void> {
-  const usersRepository = new UsersRepository(db);
+  const usersRepository = new UsersRepository(
+    db,
+    new SessionUserCache(() => clock.now().getTime()),
+  );
   const stats = new StatsService(new StatsRepository(db));
   const referrals = new ReferralsService(new ReferralsRepository(db), clock, config.publicUrl);
   const users = new UsersService({ users: usersRepository, stats, referrals, clock });

@@ -4,6 +4,7 @@ import { ReferralsRepository } from '../../src/modules/referrals/referrals.repos
 import { ReferralsService } from '../../src/modules/referrals/referrals.service.js';
 import { StatsRepository } from '../../src/modules/stats/stats.repository.js';
 import { StatsService } from '../../src/modules/stats/stats.service.js';
+import { SessionUserCache } from '../../src/modules/users/session-user-cache.js';
 import { UsersRepository } from '../../src/modules/users/users.repository.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import type { TestServer } from './test-server.js';
@@ -11,7 +12,7 @@ import type { TestServer } from './test-server.js';
 /** What `npm run admin -- grant <username> --only moderation` does, on the test's database. */
 export async function grantModeration(server: TestServer, username: string): Promise<void> {
   const users = new UsersService({
-    users: new UsersRepository(server.db),
+    users: new UsersRepository(server.db, new SessionUserCache(() => server.clock.now().getTime())),
     stats: new StatsService(new StatsRepository(server.db)),
     referrals: new ReferralsService(
       new ReferralsRepository(server.db),

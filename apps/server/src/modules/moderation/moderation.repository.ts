@@ -6,6 +6,7 @@ import type {
   ReportStatus,
   ReportTarget,
 } from '@doers/contract';
+import type { SessionUserCache } from '../users/session-user-cache.js';
 import type { Queryable } from '../../db/database.js';
 import type { MediaJson } from '../posts/post-card.sql.js';
 
@@ -67,7 +68,11 @@ const REPORT_VOICE = (r: string) =>
 
 /** reports and moderation_log, and the hidden marks and suspensions they lead to. */
 export class ModerationRepository {
-  constructor(private readonly db: Queryable) {}
+  /** @param sessionUsers what authenticating keeps of people, told of every status written here. */
+  constructor(
+    private readonly db: Queryable,
+    private readonly sessionUsers: SessionUserCache,
+  ) {}
 
   /**
    * Whose a reported thing is, if the reporter may see it: their own post or message, or one
@@ -257,20 +262,24 @@ export class ModerationRepository {
   }
 
   async suspend(tx: Queryable, userId: string, until: Date | null, reason: string) {
-    await tx.query(
-      `UPDATE users SET status = 'Suspended', suspended_until = $2, suspension_reason = $3
-        WHERE id = $1 AND status <> 'Deleted'`,
-      [userId, until, reason],
+    await this.sessionUsers.writing(tx, { user: userId }, () =>
+      tx.query(
+        `UPDATE users SET status = 'Suspended', suspended_until = $2, suspension_reason = $3
+          WHERE id = $1 AND status <> 'Deleted'`,
+        [userId, until, reason],
+      ),
     );
   }
 
-  /** Suspensions whose time is over: the people are Active again. */
-  liftEnded(now: Date): Promise<{ id: string }[]> {
-    return this.db.query(
+  /** Suspensions whose time is over: the people are Active again, at their next request too. */
+  async liftEnded(now: Date): Promise<{ id: string }[]> {
+    const lifted = await this.db.query<{ id: string }>(
       `UPDATE users SET status = 'Active', suspended_until = NULL, suspension_reason = NULL
         WHERE status = 'Suspended' AND suspended_until <= $1 RETURNING id`,
       [now],
     );
+    for (const { id } of lifted) this.sessionUsers.changed(this.db, { user: id });
+    return lifted;
   }
 }
 

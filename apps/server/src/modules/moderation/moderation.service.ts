@@ -228,8 +228,6 @@ export class ModerationService {
   /** The `moderation.liftSuspensions` job: suspensions whose time is over end. */
   async liftEndedSuspensions(): Promise<number> {
     const lifted = await this.deps.moderation.liftEnded(this.deps.clock.now());
-    // The status is kept with sessions in memory (PGlite): forget it.
-    for (const { id } of lifted) await this.deps.users.bumpSessionEpoch(this.deps.db, id);
     return lifted.length;
   }
 

@@ -7,12 +7,12 @@ export type LeavingPerson = { id: string; email: string; display_name: string; u
 /**
  * The account-deletion columns of users (migration 024): status 'Deleted' with the time of the
  * erasure, cancelled by signing back in before it. Status is read by authenticating, so every
- * write drops the person from the session cache before and after (decision 7).
+ * write tells the session cache (session-user-cache.ts).
  */
 export class AccountDeletionRepository {
   constructor(
     private readonly db: Queryable,
-    private readonly sessionUsers?: SessionUserCache,
+    private readonly sessionUsers: SessionUserCache,
   ) {}
 
   /**
@@ -20,26 +20,26 @@ export class AccountDeletionRepository {
    * and its access tokens void at once (the epoch moves). False when it was not active.
    */
   async deactivate(tx: Queryable, id: string, dueAt: Date, at: Date): Promise<boolean> {
-    this.sessionUsers?.forgetUser(id);
-    const rows = await tx.query(
-      `UPDATE users SET status = 'Deleted', deletion_due_at = $2,
-              session_epoch = session_epoch + 1, updated_at = $3
-        WHERE id = $1 AND status = 'Active' RETURNING id`,
-      [id, dueAt, at],
+    const rows = await this.sessionUsers.writing(tx, { user: id }, () =>
+      tx.query(
+        `UPDATE users SET status = 'Deleted', deletion_due_at = $2,
+                session_epoch = session_epoch + 1, updated_at = $3
+          WHERE id = $1 AND status = 'Active' RETURNING id`,
+        [id, dueAt, at],
+      ),
     );
-    this.sessionUsers?.forgetUser(id);
     return rows.length > 0;
   }
 
   /** Signing back in before the erasure keeps the account. False when it was not waiting. */
   async cancel(id: string, at: Date): Promise<boolean> {
-    this.sessionUsers?.forgetUser(id);
-    const rows = await this.db.query(
-      `UPDATE users SET status = 'Active', deletion_due_at = NULL, updated_at = $2
-        WHERE id = $1 AND status = 'Deleted' AND deletion_due_at > $2 RETURNING id`,
-      [id, at],
+    const rows = await this.sessionUsers.writing(this.db, { user: id }, () =>
+      this.db.query(
+        `UPDATE users SET status = 'Active', deletion_due_at = NULL, updated_at = $2
+          WHERE id = $1 AND status = 'Deleted' AND deletion_due_at > $2 RETURNING id`,
+        [id, at],
+      ),
     );
-    this.sessionUsers?.forgetUser(id);
     return rows.length > 0;
   }
 
@@ -65,8 +65,8 @@ export class AccountDeletionRepository {
 
   /** The row itself; every table that names the person by a foreign key cascades. */
   async delete(tx: Queryable, id: string): Promise<void> {
-    this.sessionUsers?.forgetUser(id);
-    await tx.query('DELETE FROM users WHERE id = $1', [id]);
-    this.sessionUsers?.forgetUser(id);
+    await this.sessionUsers.writing(tx, { user: id }, () =>
+      tx.query('DELETE FROM users WHERE id = $1', [id]),
+    );
   }
 }

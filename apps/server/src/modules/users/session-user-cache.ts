@@ -1,3 +1,6 @@
+import { onCommit, type Queryable } from '../../db/database.js';
+import type { CacheBus } from '../../platform/cache-bus.js';
+
 /** What authenticating reads about a session's person: see `SessionsRepository.findSessionUser`. */
 export type SessionUserRow = {
   id: string;
@@ -14,20 +17,40 @@ export type SessionUserRow = {
 
 type PersonPart = Omit<SessionUserRow, 'session_expires_at'>;
 
+/** A write that changes what authenticating reads: a person's columns, one session, or all theirs. */
+export type SessionChange =
+  { user: string } | { session: string } | { sessionsOf: string; except?: string };
+
 const MAX_ENTRIES = 10_000;
+/**
+ * An entry is read again after this long. It bounds what a lost message costs (another instance
+ * wrote while Redis was unreachable): a session ended there still opens requests here this long.
+ */
+const MAX_AGE_MS = 10_000;
 
 /**
- * Session users kept in memory, on PGlite only (docs/decisions/0007 and 0008): one process owns
- * the database there. People and live sessions are kept apart, so that a write of a person's
- * columns (`forgetUser`) and the end of a session (`forgetSession`) each drop only what they
- * change. Writers drop before and after their write, and a read that began before a drop does
- * not fill (`generation`), so a change counts at once even inside an uncommitted transaction.
+ * Session users kept in memory (docs/decisions/0008-sessions-as-rows.md, "Kept in memory"), so
+ * that authenticating a request reads nothing once its session is known. People and live
+ * sessions are kept apart, so that a write of a person's columns and the end of a session each
+ * drop only what they change. Every such write goes through `writing`: the entries it changes
+ * are dropped before and after it, and again once its transaction has committed, when the other
+ * instances are told too (cache-bus.ts). A read that began before a drop does not fill
+ * (`generation`), so a read on another connection that saw the row before the commit cannot put
+ * the old row back.
  */
 export class SessionUserCache {
-  readonly #people = new Map<string, PersonPart>();
+  readonly #people = new Map<string, PersonPart & { at: number }>();
   /** Live sessions: their person and absolute end. An ended one is never here. */
-  readonly #sessions = new Map<string, { userId: string; expiresAt: Date }>();
+  readonly #sessions = new Map<string, { userId: string; expiresAt: Date; at: number }>();
   #generation = 0;
+  readonly #tell: (change: SessionChange) => void;
+
+  constructor(
+    private readonly nowMs: () => number,
+    bus?: CacheBus,
+  ) {
+    this.#tell = bus ? bus.channel<SessionChange>('sessions', (c) => this.#forget(c)) : () => {};
+  }
 
   /** Read before reading the database; hand it back to `fill`. */
   get generation(): number {
@@ -35,36 +58,60 @@ export class SessionUserCache {
   }
 
   get(userId: string, sessionId: string): SessionUserRow | undefined {
+    const oldest = this.nowMs() - MAX_AGE_MS;
     const session = this.#sessions.get(sessionId);
-    if (!session || session.userId !== userId) return undefined;
+    if (!session || session.userId !== userId || session.at < oldest) return undefined;
     const person = this.#people.get(userId);
-    return person && { ...person, session_expires_at: session.expiresAt };
+    if (!person || person.at < oldest) return undefined;
+    const { at: _at, ...row } = person;
+    return { ...row, session_expires_at: session.expiresAt };
   }
 
   fill(sessionId: string, row: SessionUserRow, generation: number): void {
     if (generation !== this.#generation) return;
     if (this.#people.size >= MAX_ENTRIES) this.#people.clear();
     if (this.#sessions.size >= MAX_ENTRIES) this.#sessions.clear();
+    const at = this.nowMs();
     const { session_expires_at: expiresAt, ...person } = row;
-    this.#people.set(row.id, person);
-    this.#sessions.set(sessionId, { userId: row.id, expiresAt });
+    this.#people.set(row.id, { ...person, at });
+    this.#sessions.set(sessionId, { userId: row.id, expiresAt, at });
   }
 
-  forgetUser(userId: string): void {
-    this.#generation++;
-    this.#people.delete(userId);
+  /** The person's timezone as kept here, if they are. */
+  timezoneOf(userId: string): string | undefined {
+    return this.#people.get(userId)?.timezone;
   }
 
-  forgetSession(sessionId: string): void {
-    this.#generation++;
-    this.#sessions.delete(sessionId);
+  /**
+   * Runs `write`, which changes what `change` names through `through` (a transaction or the
+   * database itself), dropping those entries around it and, once committed, everywhere.
+   */
+  async writing<T>(through: Queryable, change: SessionChange, write: () => Promise<T>): Promise<T> {
+    this.#forget(change);
+    try {
+      return await write();
+    } finally {
+      this.changed(through, change);
+    }
   }
 
-  /** Every session of the person but `except`. */
-  forgetSessionsOf(userId: string, except?: string): void {
+  /** What `change` names was written through `through`: dropped now and, once committed, everywhere. */
+  changed(through: Queryable, change: SessionChange): void {
+    this.#forget(change);
+    onCommit(through, () => {
+      this.#forget(change);
+      this.#tell(change);
+    });
+  }
+
+  #forget(change: SessionChange): void {
     this.#generation++;
-    for (const [id, session] of this.#sessions) {
-      if (session.userId === userId && id !== except) this.#sessions.delete(id);
+    if ('user' in change) this.#people.delete(change.user);
+    else if ('session' in change) this.#sessions.delete(change.session);
+    else {
+      for (const [id, session] of this.#sessions) {
+        if (session.userId === change.sessionsOf && id !== change.except) this.#sessions.delete(id);
+      }
     }
   }
 }

@@ -21,8 +21,8 @@ export type NewSession = Omit<SessionRow, 'last_used_at' | 'revoked_at'>;
 
 /**
  * Sessions: one row per sign-in on a device (docs/product/accounts-and-sessions.md). The auth
- * module's refresh-token chains belong to them. Every method that ends one drops it from the
- * cache before and after its write.
+ * module's refresh-token chains belong to them. Every method that ends one tells the cache
+ * (session-user-cache.ts).
  */
 type Touch = { userId: string; sessionId: string; zone: string | undefined; at: Date };
 
@@ -35,7 +35,7 @@ export class SessionsRepository {
 
   constructor(
     private readonly db: Queryable,
-    private readonly cache: SessionUserCache | undefined,
+    private readonly cache: SessionUserCache,
   ) {}
 
   async insert(tx: Queryable, s: NewSession): Promise<void> {
@@ -63,9 +63,9 @@ export class SessionsRepository {
    * known): what authenticating a request needs.
    */
   async findSessionUser(userId: string, sessionId: string): Promise<SessionUserRow | undefined> {
-    const cached = this.cache?.get(userId, sessionId);
+    const cached = this.cache.get(userId, sessionId);
     if (cached) return cached;
-    const generation = this.cache?.generation ?? 0;
+    const generation = this.cache.generation;
     const rows = await this.db.query<SessionUserRow>(
       `SELECT u.id, u.status, u.session_epoch, u.timezone, u.day_start_hour,
               u.suspension_reason, u.suspended_until, s.expires_at AS session_expires_at
@@ -74,7 +74,7 @@ export class SessionsRepository {
       [sessionId, userId],
     );
     const row = rows[0];
-    if (row) this.cache?.fill(sessionId, row, generation);
+    if (row) this.cache.fill(sessionId, row, generation);
     return row;
   }
 
@@ -99,13 +99,13 @@ export class SessionsRepository {
 
   /** Ends one of the person's sessions; false when they have no such live session. */
   async end(userId: string, sessionId: string, at: Date, tx: Queryable = this.db) {
-    this.cache?.forgetSession(sessionId);
-    const rows = await tx.query<{ id: string }>(
-      `UPDATE sessions SET revoked_at = $3
-        WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id`,
-      [sessionId, userId, at],
+    const rows = await this.cache.writing(tx, { session: sessionId }, () =>
+      tx.query<{ id: string }>(
+        `UPDATE sessions SET revoked_at = $3
+          WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id`,
+        [sessionId, userId, at],
+      ),
     );
-    this.cache?.forgetSession(sessionId);
     return rows.length === 1;
   }
 
@@ -116,15 +116,18 @@ export class SessionsRepository {
     at: Date,
     except: string | null = null,
   ): Promise<string[]> {
-    this.cache?.forgetSessionsOf(userId, except ?? undefined);
-    const rows = await tx.query<{ id: string }>(
-      `UPDATE sessions SET revoked_at = $2
-        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND idle_expires_at > $2
-          AND id IS DISTINCT FROM $3::uuid
-        RETURNING id`,
-      [userId, at, except],
+    const rows = await this.cache.writing(
+      tx,
+      { sessionsOf: userId, except: except ?? undefined },
+      () =>
+        tx.query<{ id: string }>(
+          `UPDATE sessions SET revoked_at = $2
+            WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND idle_expires_at > $2
+              AND id IS DISTINCT FROM $3::uuid
+            RETURNING id`,
+          [userId, at, except],
+        ),
     );
-    this.cache?.forgetSessionsOf(userId, except ?? undefined);
     return rows.map((r) => r.id);
   }
 
@@ -133,9 +136,10 @@ export class SessionsRepository {
    * and the session's last use. Written at most once a minute.
    */
   async touch(userId: string, sessionId: string, zone: string | undefined, at: Date) {
-    if (zone !== undefined) this.cache?.forgetUser(userId);
-    await this.#touches.submit({ userId, sessionId, zone, at });
-    if (zone !== undefined) this.cache?.forgetUser(userId);
+    const touch = () => this.#touches.submit({ userId, sessionId, zone, at });
+    // A zone other than the one kept (or none kept) may change the person's row.
+    if (zone === undefined || zone === this.cache.timezoneOf(userId)) await touch();
+    else await this.cache.writing(this.db, { user: userId }, touch);
   }
 
   /** `= ANY(…)` beside each join: each row found by its key, never by hashing the table. */

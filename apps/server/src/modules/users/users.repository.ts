@@ -43,18 +43,13 @@ export type ProfileColumns = Partial<
 
 export class UsersRepository {
   /**
-   * @param sessionUsers what authenticating reads, kept in memory on PGlite (decision 7): every
-   *   method below that writes those columns (status, session epoch, zone, day-start hour) drops
-   *   the person's entry before and after its write.
+   * @param sessionUsers what authenticating reads, kept in memory (session-user-cache.ts): every
+   *   method below that writes those columns (session epoch, day-start hour) tells it.
    */
   constructor(
     private readonly db: Queryable,
-    private readonly sessionUsers?: SessionUserCache,
+    private readonly sessionUsers: SessionUserCache,
   ) {}
-
-  private forgetSessionUser(id: string): void {
-    this.sessionUsers?.forgetUser(id);
-  }
 
   async insert(tx: Queryable, user: NewUser): Promise<UserRow> {
     const columns = Object.keys(user);
@@ -174,12 +169,12 @@ export class UsersRepository {
   }
 
   async setDayStartHour(userId: string, hour: number): Promise<void> {
-    this.forgetSessionUser(userId);
-    await this.db.query('UPDATE users SET day_start_hour = $2, updated_at = now() WHERE id = $1', [
-      userId,
-      hour,
-    ]);
-    this.forgetSessionUser(userId);
+    await this.sessionUsers.writing(this.db, { user: userId }, () =>
+      this.db.query('UPDATE users SET day_start_hour = $2, updated_at = now() WHERE id = $1', [
+        userId,
+        hour,
+      ]),
+    );
   }
 
   async upsertDevice(
@@ -209,12 +204,12 @@ export class UsersRepository {
 
   /** Ends every access token issued so far (a password reset). */
   async bumpSessionEpoch(tx: Queryable, userId: string): Promise<void> {
-    this.forgetSessionUser(userId);
-    await tx.query(
-      'UPDATE users SET session_epoch = session_epoch + 1, updated_at = now() WHERE id = $1',
-      [userId],
+    await this.sessionUsers.writing(tx, { user: userId }, () =>
+      tx.query(
+        'UPDATE users SET session_epoch = session_epoch + 1, updated_at = now() WHERE id = $1',
+        [userId],
+      ),
     );
-    this.forgetSessionUser(userId);
   }
 
   /** Read on every admin or moderation call, never kept: a revoke counts at once. */
