@@ -315,13 +315,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // admin: every call checks the person's grant in the database
   const admin = new AdminService({ guard: new AdminGuard(users), users });
   // moderation: reports, the console's actions and the audit log (docs/product/safety.md)
+  const moderationRows = new ModerationRepository(db, sessionUsers);
   const moderation = new ModerationService({
-    ...{
-      db,
-      moderation: new ModerationRepository(db, sessionUsers),
-      guard: new AdminGuard(users),
-      users,
-    },
+    ...{ db, moderation: moderationRows, guard: new AdminGuard(users), users },
     ...{ sessions, media, feedCache, events, clock },
     sees: {
       post: (viewerId, id) => posts.mayViewMedia(viewerId, id),
