@@ -7,7 +7,3 @@ export class JsonText<T> {
   declare readonly shape?: T;
   constructor(readonly text: string) {}
 }
-
-export function jsonText<T>(value: T): JsonText<T> {
-  return new JsonText<T>(JSON.stringify(value));
-}

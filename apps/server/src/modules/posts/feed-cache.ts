@@ -1,5 +1,6 @@
 import type { PostCounts, PostPage } from '@doers/contract';
 import type { CacheBus } from '../../platform/cache-bus.js';
+import { feedPageJson, type PeaksText } from './feed-json.js';
 
 /** Pages kept at most (~60 KB each as objects and text); the least recently read goes first. */
 const MAX_PAGES = 3_000;
@@ -24,7 +25,9 @@ type FeedChange =
 
 type Entry = {
   readerId: string;
+  /** Its voice notes' waveforms are null here: they are `peaks` (feed-json.ts). */
   page: PostPage;
+  peaks: PeaksText;
   /** The page as JSON, made on the first read after a fill or a patch. */
   json: string | null;
   at: number;
@@ -63,7 +66,7 @@ export class FeedCache {
       this.#drop(key);
       return undefined;
     }
-    entry.json ??= JSON.stringify(entry.page);
+    entry.json ??= feedPageJson(entry.page, entry.peaks);
     // Least recently read first: a Map iterates in insertion order.
     this.#pages.delete(key);
     this.#pages.set(key, entry);
@@ -71,20 +74,13 @@ export class FeedCache {
   }
 
   /** Keeps a page read from the database, unless something changed since `version`. */
-  fill(
-    key: string,
-    readerId: string,
-    page: PostPage,
-    json: string,
-    version: number,
-    nowMs: number,
-  ): void {
+  fill(key: string, kept: Omit<Entry, 'at'>, version: number, nowMs: number): void {
     if (version !== this.#version) return;
     this.#drop(key);
     if (this.#pages.size >= MAX_PAGES) this.#drop(this.#pages.keys().next().value!);
-    this.#pages.set(key, { readerId, page, json, at: nowMs });
-    index(this.#byReader, readerId, key);
-    for (const post of page.items) index(this.#byPost, post.id, key);
+    this.#pages.set(key, { ...kept, at: nowMs });
+    index(this.#byReader, kept.readerId, key);
+    for (const post of kept.page.items) index(this.#byPost, post.id, key);
   }
 
   /** Their timelines changed: every page of theirs goes. */

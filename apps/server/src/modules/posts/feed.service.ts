@@ -4,9 +4,10 @@ import type { DomainEvents } from '../../platform/events.js';
 import type { Clock } from '../../platform/clock.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
 import type { MediaService } from '../media/media.service.js';
-import { JsonText, jsonText } from '../../platform/json-text.js';
+import { JsonText } from '../../platform/json-text.js';
 import { FeedCache } from './feed-cache.js';
-import { presentPost } from './post.presenter.js';
+import { feedPageJson, type PeaksText } from './feed-json.js';
+import { presentPost, type PresentMedia } from './post.presenter.js';
 import type { TimelineRepository } from './timeline.repository.js';
 
 /** How many entries a reader's timeline keeps; older pages are read from posts (decision 10). */
@@ -48,21 +49,28 @@ export class FeedService {
     const kept = cache.get(key, this.deps.clock.now().getTime());
     if (kept !== undefined) return new JsonText(kept);
     const version = cache.version;
-    const fresh = await this.#read(readerId, query);
-    const json = jsonText(fresh);
-    cache.fill(key, readerId, fresh, json.text, version, this.deps.clock.now().getTime());
-    return json;
+    const { fresh, peaks } = await this.#read(readerId, query);
+    const json = feedPageJson(fresh, peaks);
+    cache.fill(
+      key,
+      { readerId, page: fresh, peaks, json },
+      version,
+      this.deps.clock.now().getTime(),
+    );
+    return new JsonText(json);
   }
 
-  async #read(readerId: string, query: PageQuery): Promise<PostPage> {
+  /** The page, its voice notes' peaks apart as PostgreSQL's text (feed-json.ts). */
+  async #read(readerId: string, query: PageQuery): Promise<{ fresh: PostPage; peaks: PeaksText }> {
     const rows = await this.deps.timeline.page(readerId, decodeCursor(query.cursor), query.limit);
     const { items, nextCursor } = page(rows, query.limit, (r) => ({ at: r.at, id: r.id }));
-    return {
-      items: items.map((r) =>
-        presentPost(r, readerId, (m) => this.deps.media.present(m), r.hummed_by),
-      ),
-      nextCursor,
-    };
+    const peaks = new Map<string, string>();
+    const present: PresentMedia = (m) => this.deps.media.present(m);
+    const posts = items.map((r) => {
+      if (r.voice_waveform !== null) peaks.set(r.id, r.voice_waveform);
+      return presentPost({ ...r, voice_waveform: null }, readerId, present, r.hummed_by);
+    });
+    return { fresh: { items: posts, nextCursor }, peaks };
   }
 
   /** A new viber sees the newest posts of the person they vibe with; mutual, both ways. */
