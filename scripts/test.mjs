@@ -11,6 +11,16 @@ const apiOnly = process.argv.includes('--api-only');
 const reports = '.test-data/reports';
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, named again at the end: CI shows only the end of what a run printed. */
+const failures = [];
+// Colours stripped: CI's log is read as plain text.
+// eslint-disable-next-line no-control-regex
+const colours = /\u001b\[[0-9;]*m/g;
+const firstLine = (messages) =>
+  String(messages?.[0] ?? '')
+    .replace(colours, '')
+    .split('\n')[0]
+    .slice(0, 200);
 const started = Date.now();
 
 function run(label, command, args, env = {}) {
@@ -24,6 +34,23 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults) {
+    const failed = file.assertionResults.filter((t) => t.status === 'failed');
+    // A file that failed before any test ran (an import, a hook) has only its own message.
+    if (file.status === 'failed' && failed.length === 0) {
+      failures.push(`FAILED TEST  ${file.name}: ${firstLine([file.message])}`);
+    }
+    for (const t of failed)
+      failures.push(`FAILED TEST  ${file.name} › ${t.fullName}: ${firstLine(t.failureMessages)}`);
+  }
+}
+
+/** Playwright's report nests suites (files, describes) around specs, each with its tests. */
+function* playwrightSpecs(suites) {
+  for (const suite of suites ?? []) {
+    yield* suite.specs ?? [];
+    yield* playwrightSpecs(suite.suites);
+  }
 }
 
 function countPlaywright(file) {
@@ -32,11 +59,23 @@ function countPlaywright(file) {
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
   totals.flaky = stats.flaky;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  for (const spec of playwrightSpecs(report.suites)) {
+    for (const test of spec.tests) {
+      if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+      const error = test.results.find((r) => r.error)?.error?.message;
+      const how = test.status === 'flaky' ? 'FLAKY TEST ' : 'FAILED TEST';
+      failures.push(
+        `${how}  ${spec.file}:${spec.line} [${test.projectName}] ${spec.title}: ${firstLine([error])}`,
+      );
+    }
+  }
 }
 
 function finish(ok) {
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`\nDoers tests finished in ${seconds}s`);
+  for (const failure of failures) console.log(failure);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   // Passed only on Playwright's retry: counted as passed, named here so that it gets fixed.
   if (totals.flaky) console.log(`${totals.flaky} end-to-end test(s) flaky: passed on a retry`);
