@@ -151,7 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profiles = new ProfilesService({
     ...{ db, profiles: usersRepository, privacy: new PrivacyRepository(db), media, users, events },
   });
-  const sessions = new SessionsService({ sessions: new SessionsRepository(db, sessionUsers) });
+  const sessionRows = new SessionsRepository(db, sessionUsers, app.log);
+  app.addHook('onClose', () => sessionRows.flushTouches()); // the last-seen marks still waiting
+  const sessions = new SessionsService({ sessions: sessionRows });
   const onboarding = new OnboardingService({ onboarding: new OnboardingRepository(db), users });
 
   // vibes
@@ -173,13 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // check-ins, rest days
   const checkIns = new CheckInsService({
-    db,
-    checkIns: new CheckInsRepository(db),
-    stats,
-    access,
-    participants,
-    views,
-    recorder,
+    ...{ db, checkIns: new CheckInsRepository(db), stats, access, participants, views, recorder },
     events,
   });
   const restDays = new RestDaysService({

@@ -206,6 +206,37 @@ describe('sessions: one per sign-in, ended at once', () => {
     expect(fromLaptop.body.sessions.find((s) => s.current)?.id).toBe(second!.id);
   });
 
+  it('writes when a device was last used behind the request, within a couple of seconds', async () => {
+    const { person, auth: phone } = await registerFounder(server);
+    const laptop = await signInAgain(person);
+    const phoneId = (await sessionsOf(phone.tokens.accessToken)).body.sessions.find(
+      (s) => s.current,
+    )!.id;
+    server.clock.advance({ minutes: 3 });
+    const usedAt = server.clock.now();
+    expect(await me(phone)).toBe(200);
+
+    const written = async () => {
+      const rows = await server.db.query<{ last_used_at: Date; last_active: Date | null }>(
+        `SELECT s.last_used_at, u.last_active FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id = $1`,
+        [phoneId],
+      );
+      return rows[0]!;
+    };
+    const deadline = Date.now() + 3_000;
+    while ((await written()).last_used_at < usedAt && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await written()).toEqual({ last_used_at: usedAt, last_active: usedAt });
+    // Seen from the other device, the phone is now the last used.
+    const list = await sessionsOf(laptop.tokens.accessToken);
+    expect(list.body.sessions[0]).toMatchObject({
+      id: phoneId,
+      lastUsedAt: usedAt.toISOString(),
+    });
+  });
+
   it('ends another device: its access and refresh tokens stop at once', async () => {
     const { person, auth: phone } = await registerFounder(server);
     const laptop = await signInAgain(person);

@@ -86,8 +86,15 @@ export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clo
     const now = clock.now();
     const seen = touched.get(sessionId);
     if (seen && seen.zone === zone && Math.abs(now.getTime() - seen.at) < TOUCH_EVERY_MS) return;
-    if (touched.size > 10_000) touched.clear();
+    // Kept in the order last touched: what is older than a minute goes, the oldest first (and
+    // past 100,000 sessions, the oldest anyway). Clearing it all at once made every session
+    // write again in the same minute.
+    touched.delete(sessionId);
     touched.set(sessionId, { at: now.getTime(), zone });
+    for (const [id, { at }] of touched) {
+      if (touched.size <= 100_000 && now.getTime() - at < TOUCH_EVERY_MS) break;
+      touched.delete(id);
+    }
     await users.touch(userId, sessionId, zone, now);
   }
 

@@ -1,6 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.js';
-import { WriteBatcher } from '../../platform/write-batcher.js';
 import type { SessionUserCache, SessionUserRow } from './session-user-cache.js';
+import { TouchesBehind, type Touch } from './touches-behind.js';
 
 export type SessionRow = {
   id: string;
@@ -24,19 +25,23 @@ export type NewSession = Omit<SessionRow, 'last_used_at' | 'revoked_at'>;
  * module's refresh-token chains belong to them. Every method that ends one tells the cache
  * (session-user-cache.ts).
  */
-type Touch = { userId: string; sessionId: string; zone: string | undefined; at: Date };
+/** Begins the statement that writes marks no request waits for: statement counts leave it out. */
+export const BEHIND = '/* last seen, written behind the requests */ ';
 
 export class SessionsRepository {
-  /** Sign-ins seen at the same moment are written together (platform/write-batcher.ts). */
-  readonly #touches = new WriteBatcher<Touch, true>((touches) => this.#touchMany(touches), {
-    key: (t) => t.userId,
-    max: 100,
-  });
+  readonly #touches: TouchesBehind;
 
   constructor(
     private readonly db: Queryable,
     private readonly cache: SessionUserCache,
-  ) {}
+    /** Where a failed write of "seen at" marks is told: no request waits for them. */
+    log?: Pick<FastifyBaseLogger, 'error'>,
+  ) {
+    this.#touches = new TouchesBehind(
+      (touches) => this.#touchMany(touches, BEHIND),
+      (err) => log?.error({ err }, 'writing when sessions were last seen failed'),
+    );
+  }
 
   async insert(tx: Queryable, s: NewSession): Promise<void> {
     await tx.query(
@@ -78,14 +83,23 @@ export class SessionsRepository {
     return row;
   }
 
-  /** The person's sessions still live at `at`, the last used first. */
+  /** The person's sessions still live at `at`, the last used first (marks not yet written too). */
   async live(userId: string, at: Date): Promise<SessionRow[]> {
-    return this.db.query<SessionRow>(
+    const rows = await this.db.query<SessionRow>(
       `SELECT * FROM sessions
-        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND idle_expires_at > $2
-        ORDER BY last_used_at DESC, created_at DESC`,
+        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND idle_expires_at > $2`,
       [userId, at],
     );
+    return rows
+      .map((row) => {
+        const waiting = this.#touches.waitingAt(row.id);
+        return waiting && waiting > row.last_used_at ? { ...row, last_used_at: waiting } : row;
+      })
+      .sort(
+        (a, b) =>
+          b.last_used_at.getTime() - a.last_used_at.getTime() ||
+          b.created_at.getTime() - a.created_at.getTime(),
+      );
   }
 
   /** A refresh rotated the session's chain at `at`; its current token lasts until `idleEnd`. */
@@ -133,19 +147,31 @@ export class SessionsRepository {
 
   /**
    * Seen at `at` on a session, in `zone` when the client said: the person's lastActive and zone,
-   * and the session's last use. Written at most once a minute.
+   * and the session's last use, kept to the minute. Written behind the request
+   * (touches-behind.ts), but for a zone other than the one kept (or none kept): that changes
+   * the person's row, which authenticating reads, so it is written now, through the cache.
    */
   async touch(userId: string, sessionId: string, zone: string | undefined, at: Date) {
-    const touch = () => this.#touches.submit({ userId, sessionId, zone, at });
-    // A zone other than the one kept (or none kept) may change the person's row.
-    if (zone === undefined || zone === this.cache.timezoneOf(userId)) await touch();
-    else await this.cache.writing(this.db, { user: userId }, touch);
+    if (zone === undefined || zone === this.cache.timezoneOf(userId)) {
+      this.#touches.add({ userId, sessionId, at });
+      return;
+    }
+    const touch = { userId, sessionId, at, zone };
+    await this.cache.writing(this.db, { user: userId }, () => this.#touchMany([touch], ''));
   }
 
-  /** `= ANY(…)` beside each join: each row found by its key, never by hashing the table. */
-  async #touchMany(touches: Touch[]): Promise<true[]> {
+  /** Writes the marks not yet written: on shutdown, before the database closes. */
+  flushTouches(): Promise<void> {
+    return this.#touches.flush();
+  }
+
+  /**
+   * `= ANY(…)` beside each join: each row found by its key, never by hashing the table. Two
+   * sessions of one person give their row the later mark (a zone comes alone: touch).
+   */
+  async #touchMany(touches: (Touch & { zone?: string })[], mark: string): Promise<void> {
     await this.db.query(
-      `WITH input AS (
+      `${mark}WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[])
                   AS i(user_id, session_id, zone, at)
        ), session AS (
@@ -153,7 +179,7 @@ export class SessionsRepository {
           WHERE s.id = i.session_id AND s.id = ANY($2::uuid[]) AND s.user_id = i.user_id
             AND s.last_used_at < i.at - interval '1 minute')
        UPDATE users u SET last_active = i.at, timezone = COALESCE(i.zone, u.timezone)
-         FROM input i
+         FROM (SELECT user_id, max(at) AS at, max(zone) AS zone FROM input GROUP BY user_id) i
         WHERE u.id = i.user_id AND u.id = ANY($1::uuid[])
           AND (u.last_active IS NULL OR u.last_active < i.at - interval '1 minute'
                OR u.timezone IS DISTINCT FROM COALESCE(i.zone, u.timezone))`,
@@ -164,6 +190,5 @@ export class SessionsRepository {
         touches.map((t) => t.at),
       ],
     );
-    return touches.map(() => true);
   }
 }
