@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { BoundedMap } from './bounded-map.js';
 import type { Clock } from './clock.js';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
@@ -44,7 +45,8 @@ export class TokenSigner {
   // A token is verified once: jose checks HS256 through WebCrypto, an async job on the thread
   // pool, on every request otherwise. Its claims are kept until it expires by the injected clock;
   // whether its user may still use it (logout, password reset) is checked on every request.
-  readonly #verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  /** Tokens already verified, kept to their expiry (~400 bytes each). */
+  readonly #verified = new BoundedMap<string, { claims: AccessClaims; exp: number }>(50_000);
 
   /** Returns the token's claims, or null for a bad or expired token. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
@@ -56,7 +58,6 @@ export class TokenSigner {
     }
     const verified = await this.#verify(token);
     if (!verified) return null;
-    if (this.#verified.size >= 10_000) this.#verified.clear();
     this.#verified.set(token, verified);
     return verified.claims;
   }

@@ -1,4 +1,5 @@
 import { onCommit, type Queryable } from '../../db/database.js';
+import { BoundedMap } from '../../platform/bounded-map.js';
 import type { CacheBus } from '../../platform/cache-bus.js';
 
 /** What authenticating reads about a session's person: see `SessionsRepository.findSessionUser`. */
@@ -21,7 +22,8 @@ type PersonPart = Omit<SessionUserRow, 'session_expires_at'>;
 export type SessionChange =
   { user: string } | { session: string } | { sessionsOf: string; except?: string };
 
-const MAX_ENTRIES = 10_000;
+/** People and sessions kept at most: ~200 bytes each. */
+const MAX_ENTRIES = 50_000;
 /**
  * An entry is read again after this long. It bounds what a lost message costs (another instance
  * wrote while Redis was unreachable): a session ended there still opens requests here this long.
@@ -39,9 +41,11 @@ const MAX_AGE_MS = 10_000;
  * the old row back.
  */
 export class SessionUserCache {
-  readonly #people = new Map<string, PersonPart & { at: number }>();
+  readonly #people = new BoundedMap<string, PersonPart & { at: number }>(MAX_ENTRIES);
   /** Live sessions: their person and absolute end. An ended one is never here. */
-  readonly #sessions = new Map<string, { userId: string; expiresAt: Date; at: number }>();
+  readonly #sessions = new BoundedMap<string, { userId: string; expiresAt: Date; at: number }>(
+    MAX_ENTRIES,
+  );
   #generation = 0;
   readonly #tell: (change: SessionChange) => void;
 
@@ -69,8 +73,6 @@ export class SessionUserCache {
 
   fill(sessionId: string, row: SessionUserRow, generation: number): void {
     if (generation !== this.#generation) return;
-    if (this.#people.size >= MAX_ENTRIES) this.#people.clear();
-    if (this.#sessions.size >= MAX_ENTRIES) this.#sessions.clear();
     const at = this.nowMs();
     const { session_expires_at: expiresAt, ...person } = row;
     this.#people.set(row.id, { ...person, at });
