@@ -29,9 +29,12 @@ const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(
  * over it when the server starts, as over any database in production; a change to the seed
  * (or deleting .test-data/bench-feed, or the doers_bench database) seeds anew.
  */
+/** The seed and the migrations it ran after: a change to either seeds again. */
 function cacheKey(factor: number): string {
   const h = createHash('sha256');
   h.update(readFileSync(join(import.meta.dirname, 'feed-seed.ts')));
+  const migrations = join(import.meta.dirname, '../src/db/migrations');
+  for (const file of readdirSync(migrations).sort()) h.update(readFileSync(join(migrations, file)));
   return `x${factor}-${h.digest('hex').slice(0, 12)}`;
 }
 
