@@ -1,4 +1,5 @@
 import { protocol, types } from '@electric-sql/pglite';
+import { readAnswer, type Field } from './pglite-answer.js';
 
 /** PGlite's array types: each one's oid and its element's (pglite-worker.ts reads them). */
 export type ArrayType = { oid: number; typarray: number };
@@ -26,7 +27,6 @@ export function preparedRunner(
   parsers: Parsers,
 ) {
   const { serialize } = protocol;
-  type Field = { name: string; dataTypeID: number };
   type Build = (values: (string | null)[]) => Record<string, unknown>;
   // Each statement's name and, once seen, its result columns (later runs skip the Describe) with
   // the function that builds its rows.
@@ -51,28 +51,17 @@ export function preparedRunner(
     parts.push(serialize.bind({ statement: known.name, values: params.map(toText) }));
     if (!known.fields) parts.push(serialize.describe({ type: 'P' }));
     parts.push(serialize.execute({}), serialize.sync());
-    const answer = await send(concat(parts));
-    const rows: Record<string, unknown>[] = [];
-    let failed: Error | undefined;
-    new protocol.Parser().parse(answer, (m) => {
-      if (m.name === 'error') failed ??= m as unknown as Error;
-      else if (m.name === 'rowDescription') {
-        const fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({
-          name: f.name,
-          dataTypeID: f.dataTypeID,
-        }));
-        known.fields = fields;
-        known.build = rowBuilder(fields, parse);
-      } else if (m.name === 'noData') {
-        known.fields = [];
-      } else if (m.name === 'dataRow' && known.build) {
-        rows.push(known.build((m as unknown as { fields: (string | null)[] }).fields));
-      }
-    });
-    if (failed) {
+    const answer = readAnswer(await send(concat(parts)));
+    if (answer.error) {
       if (fresh) toClose.push(known.name);
-      throw failed;
+      throw answer.error;
     }
+    if (answer.fields) {
+      known.fields = answer.fields;
+      known.build = answer.fields.length > 0 ? rowBuilder(answer.fields, parse) : undefined;
+    }
+    const build = known.build;
+    const rows = build ? answer.rows.map((values) => build(values)) : [];
     if (fresh) {
       if (statements.size >= 1000) {
         toClose = [...statements.values()].map((s) => s.name);
