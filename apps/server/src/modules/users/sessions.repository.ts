@@ -20,14 +20,14 @@ export type SessionRow = {
 
 export type NewSession = Omit<SessionRow, 'last_used_at' | 'revoked_at'>;
 
+/** Begins the statement that writes marks no request waits for: statement counts leave it out. */
+export const BEHIND = '/* last seen, written behind the requests */ ';
+
 /**
  * Sessions: one row per sign-in on a device (docs/product/accounts-and-sessions.md). The auth
  * module's refresh-token chains belong to them. Every method that ends one tells the cache
  * (session-user-cache.ts).
  */
-/** Begins the statement that writes marks no request waits for: statement counts leave it out. */
-export const BEHIND = '/* last seen, written behind the requests */ ';
-
 export class SessionsRepository {
   readonly #touches: TouchesBehind;
 
