@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { suspensionMessage, type Suspension } from '@doers/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedMap } from './bounded-map.js';
 import type { Clock } from './clock.js';
 import { HttpError, unauthorized } from './errors.js';
 import type { TokenSigner } from './tokens.js';
@@ -80,21 +81,14 @@ const TOUCH_EVERY_MS = 60_000;
  */
 export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clock: Clock) {
   // lastActive and a session's last use are kept to the minute: a write per request would cost
-  // more than it tells.
-  const touched = new Map<string, { at: number; zone: string | undefined }>();
+  // more than it tells. The oldest forgotten first past 100,000 sessions: emptied whole, it made
+  // every session write again in the same minute.
+  const touched = new BoundedMap<string, { at: number; zone: string | undefined }>(100_000);
   async function touch(userId: string, sessionId: string, zone: string | undefined) {
     const now = clock.now();
     const seen = touched.get(sessionId);
     if (seen && seen.zone === zone && Math.abs(now.getTime() - seen.at) < TOUCH_EVERY_MS) return;
-    // Kept in the order last touched: what is older than a minute goes, the oldest first (and
-    // past 100,000 sessions, the oldest anyway). Clearing it all at once made every session
-    // write again in the same minute.
-    touched.delete(sessionId);
     touched.set(sessionId, { at: now.getTime(), zone });
-    for (const [id, { at }] of touched) {
-      if (touched.size <= 100_000 && now.getTime() - at < TOUCH_EVERY_MS) break;
-      touched.delete(id);
-    }
     await users.touch(userId, sessionId, zone, now);
   }
 
