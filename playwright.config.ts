@@ -1,12 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 import { tutorialsSkipped } from './e2e/support/tutorials.js';
 
-// E2E_PORT lets two runs side by side each have their own server, database and results.
-const PORT = Number(process.env['E2E_PORT'] ?? 3100);
+// The built app on a fresh embedded database, served on a free port by the suite's own server
+// (e2e/support/global-setup.ts, which tells the workers its address in E2E_BASE_URL); Debian's
+// Chromium (no browser downloads here). Results go under the run's own folder
+// (DOERS_TEST_RUN_DIR, set by scripts/test.mjs), so two runs side by side never mix.
+const BASE_URL = process.env['E2E_BASE_URL'] ?? 'http://localhost';
+const RUN_DIR = process.env['DOERS_TEST_RUN_DIR'] ?? '.test-data/e2e';
 
-// The built app on a fresh embedded database; Debian's Chromium (no browser downloads here).
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -15,10 +19,10 @@ export default defineConfig({
   // A test that passes only on its retry is reported as flaky by `npm test`, never hidden.
   retries: 1,
   reporter: [['list'], ['json']],
-  outputDir: `.test-data/e2e-results-${PORT}`,
+  outputDir: `${RUN_DIR}/e2e-results`,
   use: {
-    baseURL: `http://localhost:${PORT}`,
-    storageState: tutorialsSkipped(`http://localhost:${PORT}`),
+    baseURL: BASE_URL,
+    storageState: tutorialsSkipped(BASE_URL),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -45,12 +49,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    // A fresh database and the demo's voice notes (ffmpeg): seconds here, minutes when busy.
-    timeout: 180_000,
-    env: { PORT: String(PORT) },
-  },
 });

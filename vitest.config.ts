@@ -39,6 +39,11 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          // Files share their worker's modules and its pool of migrated databases
+          // (test/support/pglite-pool.ts): loading the server's modules and opening PGlite once
+          // per worker, not once per file, is most of what a file's set-up cost. No server test
+          // mocks modules or changes the environment, which is what isolation protects.
+          isolate: false,
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

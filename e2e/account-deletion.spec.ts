@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { bearer, postByApi } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 test('a person deletes their account with their password, vanishes, and keeps it by signing back in', async ({
   page,
@@ -11,8 +11,7 @@ test('a person deletes their account with their password, vanishes, and keeps it
   const { person, auth } = await onboardedPerson(request, 'leaver');
   const reader = await onboardedPerson(request, 'reader');
   const post = await postByApi(request, auth);
-  await signInThroughUi(page, person);
-  await page.goto('/settings/your-data');
+  await signIn(page, person, '/settings/your-data');
 
   await page.getByRole('button', { name: 'Delete my account…' }).click();
   const password = page.getByLabel('Your password');

@@ -2,7 +2,7 @@ import type { AuthResponse, PublicUser } from '@doers/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 const bearer = (auth: AuthResponse) => ({ authorization: `Bearer ${auth.tokens.accessToken}` });
 
@@ -36,7 +36,7 @@ test('blocks from a profile, which then shows only name and picture; the blocked
   await vibe(request, me, other);
   await vibe(request, other, me);
 
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   // The empty list first.
   await page.goto('/settings/blocked-users');
   await expect(page.getByRole('heading', { name: 'Blocked users', level: 1 })).toBeVisible();
@@ -103,8 +103,7 @@ test("someone who blocked me: their profile says I can't see it", async ({ page,
   const res = await request.put(`/api/users/${me.user.id}/block`, { headers: bearer(other) });
   expect(res.status()).toBe(204);
 
-  await signInThroughUi(page, person);
-  await page.goto(`/users/${other.user.id}`);
+  await signIn(page, person, `/users/${other.user.id}`);
   await expect(page.getByText("You can't see this profile")).toBeVisible();
   await expect(page.getByRole('button', { name: /Unblock|Send a vibe|More/ })).toHaveCount(0);
   await expectNoSeriousA11yIssues(page);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { recordVoiceNote } from './support/posts.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 // Chromium runs with a fake microphone (playwright.config.ts): getUserMedia gives a real tone.
 
@@ -44,8 +44,7 @@ test('share this check-in: record, add a photo, vibers only; a failed share is r
   expect(checkIn.status(), await checkIn.text()).toBe(201);
 
   // From the quest's screen, today's check-in done: the composer opens with the quest chosen.
-  await signInThroughUi(page, person);
-  await page.goto(`/quests/${quest.id}`);
+  await signIn(page, person, `/quests/${quest.id}`);
   await page.getByRole('link', { name: 'Share this check-in' }).click();
   await expect(page).toHaveURL(new RegExp(`/post\\?questId=${quest.id}$`));
   await expect(page.getByRole('heading', { name: 'New post', level: 1 })).toBeVisible();
@@ -128,8 +127,7 @@ test('with no posts, my profile leads to /post; a failed upload is retried; leav
 }) => {
   test.setTimeout(60_000);
   const { person } = await onboardedPerson(request, 'firstpost');
-  await signInThroughUi(page, person);
-  await page.goto('/profile');
+  await signIn(page, person, '/profile');
   const posts = page.getByRole('region', { name: 'Posts' });
   await expect(posts.getByRole('heading', { name: 'No posts yet' })).toBeVisible();
   await posts.getByRole('link', { name: 'Share your first post' }).click();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 type Watch = { violations: string[]; scripts: Set<string> };
 
@@ -72,7 +72,7 @@ test('the app runs under its Content-Security-Policy: no violation on the main s
     emoji: '📚',
     tasks: [{ title: 'Ten pages' }],
   });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   for (const path of [
     '/feed',
     '/quests',

@@ -2,7 +2,7 @@ import type { AuthResponse } from '@doers/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 // Chromium runs with a fake microphone (playwright.config.ts): getUserMedia gives a real tone,
 // which becomes each voice message. Nothing below reloads a page: what the other person does
@@ -40,8 +40,8 @@ test('two people exchange voice messages: live arrival, listened marks, badges t
     isMobile: true,
   });
   const leo = await leoContext.newPage();
-  await signInThroughUi(maya, a.person);
-  await signInThroughUi(leo, b.person);
+  await signIn(maya, a.person);
+  await signIn(leo, b.person);
 
   // Leo waits on his (empty) conversation list.
   await leo.goto('/dms');
@@ -114,16 +114,14 @@ test('who can message you: Nobody refuses a new conversation with a reason and a
   test.setTimeout(90_000);
   const a = await onboardedPerson(request, 'ana');
   const b = await onboardedPerson(request, 'bo');
-  await signInThroughUi(page, b.person);
-  await page.goto('/settings/privacy');
+  await signIn(page, b.person, '/settings/privacy');
   await page.getByRole('group', { name: 'Who can message you' }).getByText('Nobody').click();
   await expect(page.getByText('Nobody can message you now').first()).toBeVisible();
   await expectNoSeriousA11yIssues(page);
 
   const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
   page = await other.newPage();
-  await signInThroughUi(page, a.person);
-  await page.goto(`/dms/new/${b.auth.user.id}`);
+  await signIn(page, a.person, `/dms/new/${b.auth.user.id}`);
   await expect(page.getByRole('heading', { name: "You can't message this person" })).toBeVisible();
   await expect(page.getByText(`@${b.auth.user.username} isn't taking messages`)).toBeVisible();
   await page.getByRole('link', { name: 'Back to their profile' }).click();

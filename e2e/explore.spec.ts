@@ -2,15 +2,13 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { postByApi } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 test('search as one types finds a person, whose profile opens', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { person } = await onboardedPerson(request, 'seeker');
   const { auth: wanted } = await onboardedPerson(request, 'findme');
-  await signInThroughUi(page, person);
-
-  await page.goto('/search');
+  await signIn(page, person, '/search');
   await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
   const field = page.getByRole('searchbox', { name: 'Search people, quests and interests' });
   await field.pressSequentially(wanted.user.username.slice(0, 10), { delay: 40 });
@@ -44,9 +42,7 @@ test('the grid opens the swipe feed at that post, and ArrowDown moves to the nex
   const oldest = await postByApi(request, author);
   const middle = await postByApi(request, author);
   const newest = await postByApi(request, author);
-  await signInThroughUi(page, person);
-
-  await page.goto('/search');
+  await signIn(page, person, '/search');
   const grid = page.getByRole('list', { name: 'Recent public posts' });
   await expect(grid.locator(`a[href="/explore/feed/${newest.id}"]`)).toBeVisible();
   await expectNoSeriousA11yIssues(page);

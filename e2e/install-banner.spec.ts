@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { newPerson, signUpByApi } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 /** What Chromium does when the app may be installed: its event, with a prompt we can see. */
 const offerInstall = (page: Page) =>
@@ -23,7 +23,7 @@ test("the install banner comes 3 s after the browser offers it; Maybe later and 
   page,
 }) => {
   const { person } = await onboardedPerson(page.request, 'installer');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await offerInstall(page);
   await page.waitForTimeout(2_000);
   await expect(banner(page)).toBeHidden();
@@ -57,7 +57,7 @@ test("the install banner comes 3 s after the browser offers it; Maybe later and 
 test('never on the onboarding screens', async ({ page, request }) => {
   const person = newPerson('onboarding');
   await signUpByApi(request, person, { founder: true });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await expect(page).toHaveURL(/\/onboarding\/install-app$/);
   await offerInstall(page);
   await page.waitForTimeout(3_500);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { postByApi } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 test('Chromium finds the app installable: manifest, icons and a worker that serves offline', async ({
   baseURL,
@@ -47,7 +47,7 @@ test('after a first visit the app opens with no network: the shell, not the brow
   context,
 }) => {
   const { person } = await onboardedPerson(page.request, 'offline');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await expect(page).toHaveURL(/\/feed$/);
   // The worker has stored the shell and controls the page.
   await page.evaluate(async () => {
@@ -89,7 +89,7 @@ test('a voice note played once plays again offline, and is forgotten on sign-out
 }) => {
   const { person, auth } = await onboardedPerson(page.request, 'played');
   const post = await postByApi(page.request, auth);
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.goto(`/posts/${post.id}`);
   // What the player loads: its address (signed) as the page holds it.

@@ -5,7 +5,7 @@ import { PNG } from 'pngjs';
 import { newPerson } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 /** A founder past onboarding who has checked in today on a quest of their own. */
 async function personWhoCheckedIn(request: APIRequestContext, prefix: string) {
@@ -40,8 +40,7 @@ test('an invite travels from one phone’s QR code to a new account, and both sh
 }) => {
   const { person: host, auth: hostAuth } = await personWhoCheckedIn(request, 'host');
 
-  await signInThroughUi(page, host);
-  await page.goto('/qr-code');
+  await signIn(page, host, '/qr-code');
   await expect(page.getByRole('heading', { name: 'My QR code' })).toBeVisible();
   await expect(
     page.getByText('0 people joined with your code this month.', { exact: false }),
@@ -104,8 +103,7 @@ test('hiding from the leaderboard takes me off it, and the board offers to show 
   request,
 }) => {
   const { person } = await personWhoCheckedIn(request, 'shy');
-  await signInThroughUi(page, person);
-  await page.goto('/settings/privacy');
+  await signIn(page, person, '/settings/privacy');
   await page.getByRole('switch', { name: 'Hide me from the leaderboard' }).check();
   await expect(page.getByText('You are hidden from the leaderboard now').first()).toBeVisible();
 

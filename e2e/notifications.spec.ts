@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { bearer, postByApi } from './support/posts.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 test('smiles fold into one line, a vibe says why; the bell counts them and clears once they are seen', async ({
   page,
@@ -23,7 +23,7 @@ test('smiles fold into one line, a vibe says why; the bell counts them and clear
   });
   expect(vibed.status(), await vibed.text()).toBe(201);
 
-  await signInThroughUi(page, mayaPerson);
+  await signIn(page, mayaPerson);
   const bell = page.getByRole('link', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
   await bell.click();
@@ -72,7 +72,7 @@ test('pending quest requests lead from the notifications to /activity', async ({
   const join = await request.post(`/api/quests/${id}/join`, { headers: bearer(asker) });
   expect(join.status(), await join.text()).toBeLessThan(300);
 
-  await signInThroughUi(page, ownerPerson);
+  await signIn(page, ownerPerson);
   await page.getByRole('link', { name: /^Notifications/ }).click();
   await expect(
     page.getByRole('link', { name: new RegExp(`${asker.user.username} asked to join your quest`) }),
@@ -88,8 +88,7 @@ test('notification settings: switches and the reminder hour are saved', async ({
 }) => {
   test.setTimeout(90_000);
   const { person } = await onboardedPerson(request, 'tuner');
-  await signInThroughUi(page, person);
-  await page.goto('/settings');
+  await signIn(page, person, '/settings');
   await page
     .getByRole('navigation', { name: 'Settings sections' })
     .getByRole('link', { name: /Notifications/ })

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { bearer, postByApi, recordVoiceNote } from './support/posts.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 const banner = (page: Page) => page.getByTestId('offline-banner');
 
@@ -45,7 +45,7 @@ test('offline: a smile, a check-in and a recorded post are queued, survive a rel
   });
   const post = await postByApi(page.request, auth);
 
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await controlledByServiceWorker(page);
   // The screens the actions are made on, loaded while online.
   await page.getByRole('link', { name: 'Quests' }).click();

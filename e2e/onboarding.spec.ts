@@ -2,7 +2,7 @@ import type { User } from '@doers/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { newPerson, signUpByApi } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 // Chromium runs with a fake camera and microphone (playwright.config.ts): getUserMedia gives a
 // moving test pattern and a tone, which become a real photo and a real voice intro here.
@@ -17,7 +17,7 @@ test('a new person goes through all six steps with a photo, interests and a voic
   test.setTimeout(120_000);
   const person = newPerson('onboard');
   const auth = await signUpByApi(request, person, { founder: true });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
 
   // 1–2: install the app (later), the welcome.
   await step(page, 'install-app');
@@ -152,7 +152,7 @@ test('reload and a second device land on the step that is next', async ({
       ).ok(),
     ).toBe(true);
   }
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await step(page, 'profile-picture');
   // Skipping is possible, and counts as done for this step only.
   await page.getByRole('button', { name: 'Skip for now' }).click();
@@ -163,7 +163,7 @@ test('reload and a second device land on the step that is next', async ({
   const other = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   try {
     const second = await other.newPage();
-    await signInThroughUi(second, person);
+    await signIn(second, person);
     await step(second, 'interests');
   } finally {
     await other.close();

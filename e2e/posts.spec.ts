@@ -2,7 +2,7 @@ import type { AuthResponse } from '@doers/contract';
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 // Chromium runs with a fake microphone (playwright.config.ts): getUserMedia gives a real tone,
 // which becomes the post's voice note and the voice comment.
@@ -60,8 +60,7 @@ test('a post with a photo: smiled, hummed, vibed and commented on, seen by its a
   });
 
   // The author records a voice note, adds a photo and the quest, and shares it.
-  await signInThroughUi(page, authorPerson);
-  await page.goto('/post');
+  await signIn(page, authorPerson, '/post');
   await page.getByRole('button', { name: 'Record voice note' }).click();
   await expect(page.getByRole('timer')).toHaveText(/^0:(0[2-9]|[1-5]\d) \/ \d+:\d\d$/, {
     timeout: 10_000,
@@ -102,8 +101,7 @@ test('a post with a photo: smiled, hummed, vibed and commented on, seen by its a
     viewport: { width: 390, height: 844 },
   });
   const other = await friendContext.newPage();
-  await signInThroughUi(other, friendPerson);
-  await other.goto('/feed');
+  await signIn(other, friendPerson, '/feed');
   const card = other.getByRole('article', { name: `Post by ${authorName}` });
   await expect(card).toBeVisible();
   await expect(card.getByRole('group', { name: `Voice note by ${authorName}` })).toBeVisible();

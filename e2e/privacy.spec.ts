@@ -2,7 +2,7 @@ import type { AuthResponse } from '@doers/contract';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 const bearer = (auth: AuthResponse) => ({ authorization: `Bearer ${auth.tokens.accessToken}` });
 
@@ -21,8 +21,7 @@ test('a private profile with hidden stats: another person sees "This profile is 
   });
   expect(saved.status(), await saved.text()).toBe(200);
 
-  await signInThroughUi(page, person);
-  await page.goto('/settings/privacy');
+  await signIn(page, person, '/settings/privacy');
   const section = page.getByRole('region', { name: 'Your profile' });
   const privateProfile = section.getByRole('switch', { name: 'Private profile' });
   const showStats = section.getByRole('switch', { name: 'Show my stats' });
@@ -56,8 +55,7 @@ test('a private profile with hidden stats: another person sees "This profile is 
   // Someone else sees the name and picture, the lock, and neither the bio nor the stats.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signInThroughUi(other, otherPerson);
-  await other.goto(`/users/${me.user.id}`);
+  await signIn(other, otherPerson, `/users/${me.user.id}`);
   const note = other.getByRole('region', { name: 'This profile is private' });
   await expect(note).toContainText('who also vibe with them');
   await expect(other.getByText(`@${me.user.username}`).first()).toBeVisible();

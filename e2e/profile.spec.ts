@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { getUserByApi } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 import type { Person } from './support/accounts.js';
 
 const bearer = (auth: AuthResponse) => ({ authorization: `Bearer ${auth.tokens.accessToken}` });
@@ -33,7 +33,7 @@ async function secondBrowser(browser: Browser, person: Person): Promise<Page> {
     hasTouch,
   });
   const page = await context.newPage();
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   return page;
 }
 
@@ -54,8 +54,7 @@ test('name, bio, colour and halo edited in settings show on /profile and to some
   const { person: owner, auth: ownerAuth } = await onboardedPerson(request, 'halo');
   const { person: visitor, auth: visitorAuth } = await onboardedPerson(request, 'visit');
 
-  await signInThroughUi(page, owner);
-  await page.goto('/settings');
+  await signIn(page, owner, '/settings');
   const menu = page.getByRole('navigation', { name: 'Settings sections' });
   await expect(menu.getByRole('link', { name: /Edit profile/ })).toContainText(
     'Name, bio, photo, voice intro, halo',
@@ -187,8 +186,7 @@ test('their quests show on their profile; stopping vibing hides their vibers-onl
     expect(sent.status()).toBe(201);
   }
 
-  await signInThroughUi(page, friend);
-  await page.goto(`/users/${ownerAuth.user.id}`);
+  await signIn(page, friend, `/users/${ownerAuth.user.id}`);
   const name = ownerAuth.user.displayName || `@${ownerAuth.user.username}`;
   const quests = page.getByRole('list', { name: `${name}'s active quests` });
   await expect(quests.getByRole('link', { name: /Quiet mornings/ })).toHaveAttribute(
@@ -222,9 +220,7 @@ test('their quests show on their profile; stopping vibing hides their vibers-onl
 
 test('a missing person, a broken link, and my own id on /users/{id}', async ({ page, request }) => {
   const { person, auth } = await onboardedPerson(request, 'lost');
-  await signInThroughUi(page, person);
-
-  await page.goto('/users/6f1c0a7e-2c1d-4a8e-9d6e-00000000dead');
+  await signIn(page, person, '/users/6f1c0a7e-2c1d-4a8e-9d6e-00000000dead');
   await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Feed' })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
@@ -244,8 +240,7 @@ test('interests chosen in settings show on the profile', async ({ page, request 
   expect(interests.length).toBeGreaterThanOrEqual(24);
   const [first, second, third] = interests;
 
-  await signInThroughUi(page, person);
-  await page.goto('/profile');
+  await signIn(page, person, '/profile');
   await page.getByRole('link', { name: 'Choose interests' }).click();
   await expect(page).toHaveURL(/\/settings\/interests$/);
   const chips = page.getByRole('list', { name: 'Interests' });

@@ -2,7 +2,7 @@ import type { PushMessage } from '@doers/contract';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 /** The service worker's registration id, as the DevTools protocol names it. */
 async function workerRegistration(cdp: CDPSession): Promise<string> {
@@ -31,7 +31,7 @@ test('push: opt in after a tap; a push shows, unless its screen is the one in fr
   test.setTimeout(90_000);
   await context.grantPermissions(['notifications']);
   const { person } = await onboardedPerson(page.request, 'push');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
 
   // The worker is registered on start, at the root.
   const scriptUrl = await page.evaluate(async () => {

@@ -1,15 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 test('create a quest from a template, tick its tasks, check in and see the streak', async ({
   page,
   request,
 }) => {
   const { person } = await onboardedPerson(request, 'quester');
-  await signInThroughUi(page, person);
-  await page.goto('/quests');
+  await signIn(page, person, '/quests');
   await expectNoSeriousA11yIssues(page);
   await page
     .getByRole('link', { name: /create|new quest|start a quest/i })
@@ -69,15 +68,13 @@ test('a second person joins a shared quest through its link after approval', asy
   await visitor.close();
 
   const { person: joiner } = await onboardedPerson(request, 'joiner');
-  await signInThroughUi(page, joiner);
-  await page.goto(`/shared-quests/${quest.id}`);
+  await signIn(page, joiner, `/shared-quests/${quest.id}`);
   await page.getByRole('button', { name: 'Request to join' }).click();
   await expect(page.getByText('Request sent').first()).toBeVisible();
 
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
-  await signInThroughUi(ownerPage, owner);
-  await ownerPage.goto('/activity');
+  await signIn(ownerPage, owner, '/activity');
   await expect(ownerPage.getByText(`@${joiner.username}`).first()).toBeVisible();
   await ownerPage
     .getByRole('button', { name: /accept/i })
@@ -94,8 +91,7 @@ test('a second person joins a shared quest through its link after approval', asy
 test('the quest limit is stated before and when it is reached', async ({ page, request }) => {
   const { person, auth } = await onboardedPerson(request, 'busy');
   await createQuestByApi(request, auth, { title: 'Only one', category: 'health', tasks: [] });
-  await signInThroughUi(page, person);
-  await page.goto('/quests');
+  await signIn(page, person, '/quests');
   await expect(page.getByText(/1 of 1 active quest/i).first()).toBeVisible();
   await page.goto('/quests/create');
   await page.getByLabel('Title').fill('One too many');

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { openModerationConsole } from './support/moderation.js';
 import { bearer, voiceNote } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 // Chromium runs with a fake microphone (playwright.config.ts): the report's spoken note is a
 // real recording of its tone.
@@ -64,8 +64,7 @@ test('a voice message is reported from its conversation with a spoken note; the 
   const conversationId = await messageByApi(request, sender.auth, reader.auth);
 
   // The reader opens the conversation: their own messages have no flag, the other's has.
-  await signInThroughUi(page, reader.person);
-  await page.goto(`/dms/${conversationId}`);
+  await signIn(page, reader.person, `/dms/${conversationId}`);
   const reportButton = page.getByRole('button', {
     name: `Report voice message from ${nameOf(sender.auth)}`,
   });

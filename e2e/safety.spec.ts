@@ -3,7 +3,7 @@ import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { openModerationConsole } from './support/moderation.js';
 import { bearer, postByApi } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 test('a report travels to the moderation console; the post is hidden, the reporter told, the author shown why', async ({
   page,
@@ -20,8 +20,7 @@ test('a report travels to the moderation console; the post is hidden, the report
   await postByApi(request, author.auth);
 
   // The reader reports the post from its card's menu.
-  await signInThroughUi(page, reader.person);
-  await page.goto('/feed');
+  await signIn(page, reader.person, '/feed');
   const card = page.getByRole('article', { name: new RegExp(`Post by ${author.person.username}`) });
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'More actions for this post' }).click();
@@ -68,8 +67,7 @@ test('a report travels to the moderation console; the post is hidden, the report
   // The author sees why.
   const authorPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const authorPage = await authorPhone.newPage();
-  await signInThroughUi(authorPage, author.person);
-  await authorPage.goto('/notifications');
+  await signIn(authorPage, author.person, '/notifications');
   await expect(
     authorPage.getByText(
       /The Doers team hid your post: it broke the Terms\. Reason: Mocking another person/,
@@ -81,8 +79,7 @@ test('a report travels to the moderation console; the post is hidden, the report
 test('a person prepares a copy of their data and downloads the ZIP', async ({ page, request }) => {
   const { person, auth } = await onboardedPerson(request, 'keeper');
   await postByApi(request, auth);
-  await signInThroughUi(page, person);
-  await page.goto('/settings/your-data');
+  await signIn(page, person, '/settings/your-data');
   await page.getByRole('button', { name: 'Prepare my data' }).click();
   const link = page.getByRole('link', { name: /Download \(\d+ KB\)/ });
   await expect(link).toBeVisible({ timeout: 30_000 });

@@ -3,7 +3,7 @@ import { finishOnboardingByApi, newPerson, signUpByApi } from './support/account
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { postByApi } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 test('the signed-in shell: header, bottom navigation, every tab, no serious a11y issues', async ({
   page,
@@ -11,7 +11,7 @@ test('the signed-in shell: header, bottom navigation, every tab, no serious a11y
 }) => {
   const person = newPerson('shell');
   await finishOnboardingByApi(request, await signUpByApi(request, person, { founder: true }));
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await expect(page).toHaveURL(/\/feed$/);
 
   const header = page.getByRole('banner');
@@ -57,8 +57,7 @@ test('the signed-in shell: header, bottom navigation, every tab, no serious a11y
 test('the theme choice persists and applies before the app paints', async ({ page, request }) => {
   const person = newPerson('theme');
   await finishOnboardingByApi(request, await signUpByApi(request, person, { founder: true }));
-  await signInThroughUi(page, person);
-  await page.goto('/settings');
+  await signIn(page, person, '/settings');
   const before = await page.evaluate(() => document.documentElement.dataset['theme']);
   await page
     .getByRole('button', { name: /dark|light|theme/i })
@@ -76,7 +75,7 @@ test('onboarding screens are reachable by keyboard and have no serious a11y issu
 }) => {
   const person = newPerson('onboard');
   await signUpByApi(request, person, { founder: true });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await expect(page).toHaveURL(/\/onboarding\/install-app$/);
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expectNoSeriousA11yIssues(page);
@@ -90,7 +89,7 @@ test('on the feed the header slides away past 80 px down and comes back on the w
 }) => {
   const { person, auth } = await onboardedPerson(page.request, 'scroller');
   for (let i = 0; i < 5; i += 1) await postByApi(page.request, auth);
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await expect(page.getByRole('feed', { name: 'Posts' }).getByRole('article')).toHaveCount(5);
   const header = page.getByRole('banner');
   const top = async () => (await header.boundingBox())?.y ?? 0;

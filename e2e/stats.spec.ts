@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { AuthResponse } from '@doers/contract';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 const bearer = (auth: AuthResponse) => ({ authorization: `Bearer ${auth.tokens.accessToken}` });
 
@@ -35,8 +35,7 @@ test('the stats pages show both people’s real figures', async ({ page, browser
   });
   expect(sent.status()).toBe(201);
 
-  await signInThroughUi(page, ana.person);
-  await page.goto('/stats');
+  await signIn(page, ana.person, '/stats');
   await expect(page.getByRole('heading', { name: 'Stats', level: 1 })).toBeVisible();
   const streaks = page.getByRole('region', { name: 'Streaks' });
   await expect(streaks).toContainText('1 day current streak');
@@ -64,8 +63,7 @@ test('the stats pages show both people’s real figures', async ({ page, browser
   // Ben, on his own phone: no check-in yet, his quest at 0 of 4 days.
   const benPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const benPage = await benPhone.newPage();
-  await signInThroughUi(benPage, ben.person);
-  await benPage.goto('/stats');
+  await signIn(benPage, ben.person, '/stats');
   await expect(benPage.getByRole('region', { name: 'Streaks' })).toContainText(
     '0 days current streak',
   );

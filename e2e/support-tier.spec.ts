@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { finishOnboardingByApi, newPerson, signUpByApi } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
-// Payments go to the local stand-in for Stripe that scripts/e2e-server.mjs starts: its checkout
+// Payments go to the local stand-in for Stripe that e2e/support/global-setup.ts starts: its checkout
 // page sends the signed events Stripe would, then returns to Doers.
 test('a member pays for Supporter at checkout, the limits follow at once, and cancelling keeps the tier to the period end', async ({
   page,
@@ -14,9 +14,7 @@ test('a member pays for Supporter at checkout, the limits follow at once, and ca
   const member = newPerson('payer');
   const auth = await signUpByApi(request, member, { referralCode: host.user.referralCode });
   await finishOnboardingByApi(request, auth);
-  await signInThroughUi(page, member);
-
-  await page.goto('/profile');
+  await signIn(page, member, '/profile');
   await expect(page.getByText('Member · Free tier · up to 1 active quest')).toBeVisible();
 
   await page.goto('/settings/support-tier');

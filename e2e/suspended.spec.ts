@@ -10,7 +10,7 @@ test('a suspended person signs in to one screen: why, until when, their data, an
   request,
 }) => {
   const { person, auth } = await onboardedPerson(request, 'suspended');
-  // A moderator (granted by scripts/e2e-server.mjs) suspends them for a week.
+  // A moderator (granted by e2e/support/global-setup.ts) suspends them for a week.
   const login = await request.post('/api/auth/login', {
     data: {
       email: MODERATOR.username,

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Person } from './support/accounts.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 // Pago Pago is UTC−11 and Kiritimati UTC+14: at any instant Kiritimati's calendar is a day (or
 // two) ahead. The app sends the browser's zone (X-Timezone) and shows only what the server says
@@ -12,7 +12,7 @@ const AHEAD = 'Pacific/Kiritimati';
 async function signedInPage(browser: Browser, timezoneId: string, person: Person): Promise<Page> {
   const context = await browser.newContext({ timezoneId });
   const page = await context.newPage();
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   return page;
 }
 

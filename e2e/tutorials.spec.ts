@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 // A newcomer's device: no tutorial seen yet (the other specs start with all of them skipped).
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -10,7 +10,7 @@ test('the create-post tutorial starts 1.5 s into the feed, runs to Done, and sta
   page,
 }) => {
   const { person } = await onboardedPerson(page.request, 'newcomer');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await expect(page).toHaveURL(/\/feed$/);
   const tutorial = page.getByRole('dialog', { name: 'Tap the create button' });
   await expect(tutorial).toBeVisible({ timeout: 4_000 });
@@ -50,8 +50,7 @@ test('the create-post tutorial starts 1.5 s into the feed, runs to Done, and sta
 
 test('Help replays a tutorial; a click on the dimmed backdrop skips it', async ({ page }) => {
   const { person } = await onboardedPerson(page.request, 'helpseeker');
-  await signInThroughUi(page, person);
-  await page.goto('/settings/help');
+  await signIn(page, person, '/settings/help');
   await page.getByRole('button', { name: 'Start Send a Smile' }).click();
   await expect(page).toHaveURL(/\/feed$/);
   const tutorial = page.getByRole('dialog', { name: 'Smile at a post' });

@@ -2,7 +2,7 @@ import type { AuthResponse } from '@doers/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 const bearer = (auth: AuthResponse) => ({ authorization: `Bearer ${auth.tokens.accessToken}` });
 
@@ -35,8 +35,7 @@ test('removes a viber from /settings/privacy: they lose the vibers-only quest at
   expect((await questFor(friend)).status()).toBe(200);
   expect((await questFor(fan)).status()).toBe(404);
 
-  await signInThroughUi(page, person);
-  await page.goto('/settings/privacy');
+  await signIn(page, person, '/settings/privacy');
   const section = page.getByRole('region', { name: 'Your vibers' });
   const rows = section.getByRole('list', { name: 'Vibers' }).getByRole('listitem');
   await expect(rows).toHaveCount(2);
@@ -72,8 +71,7 @@ test('removes a viber from /settings/privacy: they lose the vibers-only quest at
 
 test('the quest form says what Vibers means', async ({ page, request }) => {
   const { person } = await onboardedPerson(request, 'labels');
-  await signInThroughUi(page, person);
-  await page.goto('/quests/create');
+  await signIn(page, person, '/quests/create');
   await expect(
     page.getByText(
       'People you vibe with who vibe with you back. A vibe sent to you unlocks nothing.',

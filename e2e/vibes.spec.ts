@@ -2,7 +2,7 @@ import type { AuthResponse } from '@doers/contract';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { onboardedPerson } from './support/quests.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 const bearer = (auth: AuthResponse) => ({ authorization: `Bearer ${auth.tokens.accessToken}` });
 
@@ -20,7 +20,7 @@ test('/vibes: a vibe received and one sent, vibers and vibing with, then stop vi
   expect(res.status(), await res.text()).toBe(201);
   const friendName = friend.user.displayName || `@${friend.user.username}`;
 
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   // Nothing sent yet: the empty state says how to send one.
   await page.goto('/vibes?tab=sent');
   await expect(page.getByRole('tab', { name: 'Sent' })).toHaveAttribute('aria-selected', 'true');

@@ -2,7 +2,7 @@ import type { AuthResponse } from '@doers/contract';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newPerson, signUpByApi, type Person } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
-import { signInThroughUi } from './support/sign-in.js';
+import { signIn } from './support/sign-in.js';
 
 // Chromium runs with a fake microphone (playwright.config.ts): getUserMedia gives a real tone.
 
@@ -33,7 +33,7 @@ test('the voice intro step records 3 s, previews it, plays, seeks and changes sp
   request,
 }) => {
   test.setTimeout(60_000);
-  await signInThroughUi(page, await personAtVoiceIntro(request));
+  await signIn(page, await personAtVoiceIntro(request));
   await expect(page).toHaveURL(/\/onboarding\/voice-intro$/);
   await expect(page.getByRole('heading', { name: 'Record a voice intro' })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
@@ -123,7 +123,7 @@ test('with the microphone refused, the voice intro step says how to allow it', a
   });
   try {
     const page = await browser.newPage({ baseURL, viewport: { width: 390, height: 844 } });
-    await signInThroughUi(page, person);
+    await signIn(page, person);
     await expect(page).toHaveURL(/\/onboarding\/voice-intro$/);
 
     await page.getByRole('button', { name: 'Record voice intro' }).click();

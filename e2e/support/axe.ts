@@ -14,7 +14,8 @@ type AxeResult = {
 /** Runs axe-core in the page; fails on any serious or critical violation. */
 export async function expectNoSeriousA11yIssues(page: Page): Promise<void> {
   // Evaluated, not added as a <script>: the app's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(axeSource);
+  // Once per document: the app moves between screens without loading a new one.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }

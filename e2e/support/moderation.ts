@@ -1,10 +1,10 @@
 import type { AuthResponse } from '@doers/contract';
 import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import { finishOnboardingByApi, MODERATOR } from './accounts.js';
-import { signInThroughUi } from './sign-in.js';
+import { signIn } from './sign-in.js';
 
 /**
- * The e2e server's moderator (scripts/e2e-server.mjs) on a phone of their own, signed in, on
+ * The e2e server's moderator (e2e/support/global-setup.ts) on a phone of their own, signed in, on
  * /moderation. Past onboarding first: the console is what the test is about. Close `phone` after.
  */
 export async function openModerationConsole(
@@ -19,7 +19,6 @@ export async function openModerationConsole(
   await finishOnboardingByApi(request, (await login.json()) as AuthResponse);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await phone.newPage();
-  await signInThroughUi(page, MODERATOR);
-  await page.goto('/moderation');
+  await signIn(page, MODERATOR, '/moderation');
   return { phone, page };
 }

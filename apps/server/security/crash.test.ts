@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@doers/contract';
 import { call, closeAgents, loopback } from './support/http.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { startServer, type ServerProcess } from './support/servers.js';
 import { registerFounder, suite, type Person } from './support/suite.js';
 
 const WRITES = 1_000;
@@ -18,6 +18,7 @@ beforeAll(async () => {
   server = await startServer({
     name: 'crash',
     runDir: suite().runDir,
+    bundle: suite().bundle,
     env: { RATE_LIMIT_FACTOR: '1000000' },
   });
   [sender, target] = [await registerFounder(server.url), await registerFounder(server.url)];

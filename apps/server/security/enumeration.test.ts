@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, closeAgents, loopback, median, type Reply } from './support/http.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { startServer, type ServerProcess } from './support/servers.js';
 import { keepSecrets, newDevice, registerFounder, suite, type Person } from './support/suite.js';
 
 const TRIES = 200;
@@ -18,6 +18,7 @@ beforeAll(async () => {
   server = await startServer({
     name: 'enumeration',
     runDir: suite().runDir,
+    bundle: suite().bundle,
     env: { RATE_LIMIT_FACTOR: '1000000' },
   });
   known = await registerFounder(server.url);

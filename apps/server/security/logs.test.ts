@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JWT_SECRET } from './support/server-process.js';
+import { JWT_SECRET } from './support/servers.js';
 import { keptSecrets, suite } from './support/suite.js';
 
 const { runDir } = suite();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import type { PgliteConnection } from './db/pglite-thread.js';
 import type { Config } from './platform/config.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { queueSchemaFor } from './platform/pg-jobs.js';
@@ -43,6 +44,8 @@ export async function openRuntime(
     inMemory?: boolean;
     /** In memory: start from this migrated data directory (test/support/pglite-template.ts). */
     template?: Blob;
+    /** A PGlite already open (test/support/pglite-pool.ts): used instead of opening one. */
+    pglite?: PgliteConnection;
     redisPrefix?: string;
   } = {},
 ): Promise<Runtime> {
@@ -52,11 +55,13 @@ export async function openRuntime(
         url: config.databaseUrl,
         ...(options.pgSchema ? { schema: options.pgSchema } : {}),
       })
-    : await openDatabase({
-        engine: 'pglite',
-        ...(options.inMemory ? {} : { dataDir: join(config.dataDir, 'db') }),
-        ...(options.template ? { template: options.template } : {}),
-      });
+    : options.pglite
+      ? await openDatabase({ engine: 'pglite', connection: options.pglite })
+      : await openDatabase({
+          engine: 'pglite',
+          ...(options.inMemory ? {} : { dataDir: join(config.dataDir, 'db') }),
+          ...(options.template ? { template: options.template } : {}),
+        });
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');
 

@@ -1,12 +1,12 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AuthResponse, TierGrant, User, ViberList } from '@doers/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/seed/demo-seed.js';
 import { device } from './support/people.js';
+import { startServerProcess } from './support/server-process.js';
 import { request } from './support/test-server.js';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -26,64 +26,6 @@ function admin(dataDir: string, ...args: string[]) {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** The real server (main.ts) on PGlite in `dataDir`, with the demo seed, until `stop`. */
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: join(dataDir, 'no-web-build'),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const healthy = () =>
-    fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  // A first start creates the database and the demo's voice notes (ffmpeg): seconds here,
-  // minutes on a busy machine.
-  const until = Date.now() + 240_000;
-  while (!(await healthy())) {
-    if (child.exitCode !== null) throw new Error(`The server exited: ${errors}`);
-    if (Date.now() > until) throw new Error(`The server did not start: ${errors}`);
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((ok) => child.once('exit', ok));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 describe('npm run admin', () => {
   let dataDir: string;
   beforeAll(async () => {
@@ -100,7 +42,14 @@ describe('npm run admin', () => {
   }
 
   it("grants and revokes on a stopped server's database, and refuses while the server holds it", async () => {
-    let server = await startServer(dataDir);
+    // The real server (main.ts) on PGlite in dataDir, with the demo seed.
+    const server = await startServerProcess({
+      name: 'admin-cli',
+      logDir: dataDir,
+      dataDir,
+      pglite: true,
+      env: { SEED_DEMO: 'true' },
+    });
     let maya = await signIn(server.url, 'maya');
     const me = () => request<User>(server.url, 'GET', '/api/users/me', maya);
     expect((await me()).body.founder.permissions).toMatchObject({
@@ -134,7 +83,7 @@ describe('npm run admin', () => {
     expect(usage.err).toContain('Unknown command "promote"');
     expect(usage.err).toContain('Usage: npm run admin -- grant <username>');
 
-    server = await startServer(dataDir);
+    await server.start();
     maya = await signIn(server.url, 'maya');
     expect((await me()).body.founder.permissions).toMatchObject({
       adminAccess: true,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, RefreshResponse } from '@doers/contract';
 import { device, newPerson } from './support/people.js';
 import { failRegistrationsOf } from './support/server-error.js';
-import { resetLinkIn, startSmtpInbox } from './support/smtp-inbox.js';
+import { resetLinkIn } from './support/outbox.js';
+import { startSmtpInbox } from './support/smtp-inbox.js';
 import { FOUNDER_CODE, startTestServer, type TestServer } from './support/test-server.js';
 
 describe('log lines carry no secret', () => {

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, AuthResponse, MessageResponse } from '@doers/contract';
 import { device, registerFounder } from './support/people.js';
-import { resetLinkIn, startSmtpInbox } from './support/smtp-inbox.js';
+import { resetLinkIn } from './support/outbox.js';
+import { startSmtpInbox } from './support/smtp-inbox.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe('password reset over SMTP', () => {

@@ -1,9 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, AuthResponse, MessageResponse, RefreshResponse } from '@doers/contract';
 import { device, newPerson, registerFounder } from './support/people.js';
-import { resetLinkIn } from './support/smtp-inbox.js';
+import { resetLinkInOutbox } from './support/outbox.js';
 import { FOUNDER_CODE, startTestServer, type TestServer } from './support/test-server.js';
 
 const TOO_COMMON = 'This password is too common. Choose one that is harder to guess.';
@@ -182,13 +181,6 @@ describe('change password limit', () => {
 
 /** The reset token mailed to `email`, read from DATA_DIR/outbox (no SMTP in this server). */
 async function resetTokenFromOutbox(server: TestServer, email: string): Promise<string> {
-  const dir = join(server.dataDir, 'outbox');
-  for (let i = 0; i < 50; i++) {
-    for (const file of await readdir(dir).catch(() => [])) {
-      const raw = await readFile(join(dir, file), 'utf8');
-      if (raw.includes(`To: ${email}`)) return new URL(resetLinkIn(raw)).searchParams.get('token')!;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no reset mail for ${email}`);
+  const link = await resetLinkInOutbox(join(server.dataDir, 'outbox'), email);
+  return new URL(link).searchParams.get('token')!;
 }

@@ -6,15 +6,11 @@ import type { AuthResponse, Conversation, DmMessage } from '@doers/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FOUNDER_CODE,
-  startServer,
-  type ServerProcess,
-} from '../security/support/server-process.js';
+import { startServerProcess, type ServerProcess } from './support/server-process.js';
 import { openEventStream, type EventStreamClient } from './support/event-stream.js';
 import { recorderWebm } from './support/media-files.js';
 import { newPerson } from './support/people.js';
-import { request } from './support/test-server.js';
+import { FOUNDER_CODE, request } from './support/test-server.js';
 
 // Two server processes on one PostgreSQL and one Redis, as behind a load balancer: what is
 // published on one reaches a stream held by the other (docs/decisions/0011-realtime-stream.md).
@@ -37,9 +33,15 @@ describe.skipIf(!REDIS_URL || !DATABASE_URL)('realtime across two instances thro
     const url = new URL(DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${schema},public`);
     // One database and one Redis prefix for both; one after the other (the first migrates).
-    const env = { DATABASE_URL: url.toString(), REDIS_PREFIX: prefix, RATE_LIMIT_FACTOR: '50' };
-    first = await startServer({ name: 'realtime-a', runDir, env });
-    second = await startServer({ name: 'realtime-b', runDir, env });
+    const env = {
+      DATABASE_URL: url.toString(),
+      REDIS_PREFIX: prefix,
+      RATE_LIMIT_FACTOR: '50',
+      FOUNDER_INVITE_CODE: FOUNDER_CODE,
+      JWT_SECRET: `realtime-test-${randomBytes(24).toString('hex')}`,
+    };
+    first = await startServerProcess({ name: 'realtime-a', logDir: runDir, env });
+    second = await startServerProcess({ name: 'realtime-b', logDir: runDir, env });
     const { readFile } = await import('node:fs/promises');
     voice = await readFile(await recorderWebm(runDir, 1));
   }, 120_000);

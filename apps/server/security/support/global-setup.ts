@@ -1,22 +1,36 @@
-// Starts the shared server once for the whole security project and hands its address to every
-// file (inject('security')). Logs and kept secrets go to .test-data/security/, replaced each run.
+// Builds the server's bundle and starts the shared server once for the whole security project,
+// and hands both to every file (inject('security')). Logs and kept secrets go to the run's folder:
+// <DOERS_TEST_RUN_DIR>/security under `npm test`, else .test-data/security-<pid>.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server-process.js';
+import { serverBundle } from '../../test/support/server-process.js';
+import { startServer } from './servers.js';
 import type { SuiteContext } from './suite.js';
 
 const root = resolve(import.meta.dirname, '../../../..');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const runDir = join(root, '.test-data/security');
+  const runs = process.env['DOERS_TEST_RUN_DIR'];
+  const runDir = runs
+    ? resolve(root, runs, 'security')
+    : join(root, `.test-data/security-${process.pid}`);
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(join(runDir, 'secrets'), { recursive: true });
   const webDist = webBuild(runDir);
-  const main = await startServer({ name: 'main', runDir, env: { WEB_DIST: webDist.path } });
-  const context: SuiteContext = { runDir, main: main.info(), webDist };
+  const bundle = await serverBundle();
+  const main = await startServer({
+    name: 'main',
+    runDir,
+    bundle: bundle.path,
+    env: { WEB_DIST: webDist.path },
+  });
+  const context: SuiteContext = { runDir, bundle: bundle.path, main: main.info(), webDist };
   project.provide('security', context);
-  return () => main.dispose();
+  return async () => {
+    await main.dispose();
+    bundle.remove();
+  };
 }
 
 /**

@@ -5,11 +5,15 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import type { AuthResponse } from '@doers/contract';
 import { expect, inject } from 'vitest';
+import { resetLinkInOutbox } from '../../test/support/outbox.js';
+import { newPersonData } from '../../test/support/people-data.js';
 import { call, loopback, type Reply } from './http.js';
-import { FOUNDER_CODE, type ServerInfo } from './server-process.js';
+import { FOUNDER_CODE, type ServerInfo } from './servers.js';
 
 export type SuiteContext = {
   runDir: string;
+  /** The server's bundle every server of the suite runs (test/support/server-process.ts). */
+  bundle: string;
   /** The server most files attack: rate limits as in production, an https PUBLIC_URL. */
   main: ServerInfo;
   /** The web build it serves: the real apps/web/dist, or a fixture when there is none. */
@@ -69,13 +73,7 @@ export type Person = {
  * A founder account, signed up from an address of its own (sign-ups are limited per address).
  */
 export async function registerFounder(base: string, from?: string): Promise<Person> {
-  const username = `sec_${randomBytes(5).toString('hex')}`;
-  const person = {
-    email: `${username}@security.doers.test`,
-    username,
-    password: strongPassword(),
-    device: newDevice(),
-  };
+  const person = { ...newPersonData('sec', { password: strongPassword() }), device: newDevice() };
   keepSecrets(person.password);
   const res = await call<AuthResponse>(base, 'POST', '/api/auth/register', {
     body: { ...person, inviteCode: FOUNDER_CODE },
@@ -105,31 +103,12 @@ export async function signIn(
   return res;
 }
 
-/** The reset token of the newest mail to `email` in the server's outbox (DATA_DIR/outbox). */
+/** The reset token of the newest mail to `email` in the server's outbox not read before. */
 export async function resetTokenFromOutbox(dataDir: string, email: string): Promise<string> {
-  const outbox = join(dataDir, 'outbox');
-  const until = Date.now() + 10_000;
-  while (Date.now() < until) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outbox).sort().reverse();
-    } catch {
-      // no mail yet
-    }
-    for (const file of files) {
-      const raw = readFileSync(join(outbox, file), 'utf8');
-      if (!raw.includes(`To: ${email}`)) continue;
-      // Quoted-printable: soft line breaks undone, "=3D" back to "=".
-      const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-      if (token && !usedTokens.has(token)) {
-        usedTokens.add(token);
-        keepSecrets(token);
-        return token;
-      }
-    }
-    await new Promise((ok) => setTimeout(ok, 50));
-  }
-  throw new Error(`no new reset mail to ${email} in ${outbox}`);
+  const link = await resetLinkInOutbox(join(dataDir, 'outbox'), email, { except: readLinks });
+  readLinks.add(link);
+  const token = new URL(link).searchParams.get('token')!;
+  keepSecrets(token);
+  return token;
 }
-const usedTokens = new Set<string>();
+const readLinks = new Set<string>();

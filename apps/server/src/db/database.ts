@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { preparedRunner } from './pglite-runner.js';
-import { PgliteThread } from './pglite-thread.js';
+import { PgliteThread, type PgliteConnection } from './pglite-thread.js';
 import { tend, type Upkeep } from './pglite-upkeep.js';
 import { TransactionGate } from './transaction-gate.js';
 
@@ -54,12 +54,19 @@ export interface Database extends Queryable {
 export type DatabaseOptions =
   /** `template`: a data directory dumped by PGlite to start from instead of an empty one. */
   | { engine: 'pglite'; dataDir?: string; template?: Blob }
+  /** A PGlite already open and migrated (the API suites' pool): closing it gives it back. */
+  | { engine: 'pglite'; connection: PgliteConnection }
   | { engine: 'postgres'; url: string; schema?: string; max?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.engine === 'pglite'
-    ? openPglite(options.dataDir, options.template)
-    : openPostgres(options);
+  if (options.engine === 'postgres') return openPostgres(options);
+  if ('connection' in options) return pgliteDatabase(options.connection);
+  return pgliteDatabase(
+    await PgliteThread.start({
+      dataDir: options.dataDir,
+      template: options.template && (await options.template.arrayBuffer()),
+    }),
+  );
 }
 
 /**
@@ -67,11 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * computes and answers HTTP while the database works: on PGlite in its thread, 60–70% of a write's
  * CPU was the database's (decision 1).
  */
-async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
-  const thread = await PgliteThread.start({
-    dataDir,
-    template: template && (await template.arrayBuffer()),
-  });
+function pgliteDatabase(thread: PgliteConnection): Database {
   const gate = new TransactionGate();
   const run = preparedRunner((request) => thread.raw(request), thread.parsers);
   const tendNow = () =>
@@ -129,7 +132,7 @@ async function openPostgres(options: {
     // A schema per test run keeps parallel suites apart on one server. `public` stays on the path
     // (after it) for the extensions the migrations create there once per database (pg_trgm, 011):
     // an extension inside a test schema would go with that schema's DROP … CASCADE.
-    // One generic plan per prepared statement, as on PGlite (openPglite says why): left to
+    // One generic plan per prepared statement, as on PGlite (pgliteDatabase says why): left to
     // choose, PostgreSQL kept re-planning the batch statements (unnest of arrays, = ANY); under
     // the bench's load a batch of smiles took 1.9 ms with planning, 1.3 ms without.
     options: [

@@ -21,6 +21,12 @@ export type Reply = { id: number } & (
   | { error: { name: string; message: string } & Record<string, unknown> }
 );
 
+/**
+ * What a PGlite database runs on: a thread of its own, or one the API suites lend from their pool
+ * of migrated databases (test/support/pglite-pool.ts).
+ */
+export type PgliteConnection = Pick<PgliteThread, 'raw' | 'exec' | 'dump' | 'close' | 'parsers'>;
+
 type Waiting = { ok: (reply: Reply) => void; fail: (error: Error) => void };
 
 /**
@@ -88,6 +94,12 @@ export class PgliteThread {
     const reply = await this.#call({ op: 'dump' });
     if (!('dump' in reply)) throw new Error('The database thread answered no dump');
     return new Blob([reply.dump]);
+  }
+
+  /** Whether its thread keeps the process alive (the test suites' pool lets idle ones go). */
+  keepAlive(on: boolean): void {
+    if (on) this.worker.ref();
+    else this.worker.unref();
   }
 
   async close(): Promise<void> {

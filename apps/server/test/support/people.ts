@@ -1,21 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { AuthResponse, RegisterRequest, User } from '@doers/contract';
 import { expect } from 'vitest';
-import { FOUNDER_CODE, type TestServer } from './test-server.js';
+import { FOUNDER_CODE, newDevice, newPersonData } from './people-data.js';
+import type { TestServer } from './test-server.js';
 
-let counter = 0;
+export const device = newDevice;
 
-export function device(id = `device-${randomBytes(6).toString('hex')}`) {
-  return { id, name: 'Test phone', type: 'mobile' as const, os: 'Android', browser: 'Chrome' };
-}
-
+/** A sign-up request for a new person (people-data.ts), as the app sends it. */
 export function newPerson(overrides: Partial<RegisterRequest> = {}): RegisterRequest {
-  counter += 1;
-  const name = `doer_${counter}_${randomBytes(3).toString('hex')}`;
   return {
-    email: `${name}@example.com`,
-    password: 'correct horse battery',
-    username: name,
+    ...newPersonData(),
     referralCode: '',
     inviteCode: '',
     paymentMethodId: '',

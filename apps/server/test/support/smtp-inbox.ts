@@ -45,11 +45,3 @@ export async function startSmtpInbox(): Promise<{
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-/** The reset link in a mail's text part (quoted-printable soft breaks undone). */
-export function resetLinkIn(raw: string): string {
-  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text);
-  if (!match) throw new Error(`no reset link in mail:\n${raw}`);
-  return match[0];
-}

@@ -11,9 +11,11 @@ import { loadConfig } from '../../src/platform/config.js';
 import { openRuntime } from '../../src/runtime.js';
 import type { Database, Queryable } from '../../src/db/database.js';
 import { BEHIND } from '../../src/modules/users/sessions.repository.js';
-import { pgliteTemplate } from './pglite-template.js';
+import { leasePglite } from './pglite-pool.js';
 
-export const FOUNDER_CODE = 'FOUNDERS-TEST-CODE';
+import { FOUNDER_CODE } from './people-data.js';
+
+export { FOUNDER_CODE };
 /** Where every test server's clock starts, unless the test says otherwise (a Tuesday, 09:00 UTC). */
 export const TEST_START = '2026-03-10T09:00:00Z';
 
@@ -44,8 +46,9 @@ export type RequestOptions = {
 export type TestResponse<T> = { status: number; body: T; headers: Headers };
 
 /**
- * A real server on a random port: PGlite in memory by default; with DATABASE_URL set, a fresh
- * schema on that PostgreSQL; with REDIS_URL set, rate limits in Redis under a fresh prefix.
+ * A real server on a random port: a clean migrated PGlite from the pool (pglite-pool.ts) by
+ * default; with DATABASE_URL set, a fresh schema on that PostgreSQL; with REDIS_URL set, rate
+ * limits in Redis under a fresh prefix.
  */
 export async function startTestServer(
   env: Record<string, string | undefined> = {},
@@ -66,10 +69,9 @@ export async function startTestServer(
     ...env,
   });
   const schema = `test_${id}`;
-  const template = await pgliteTemplate();
   const runtime = await openRuntime(config, pino({ level: 'silent' }), {
     inMemory: true,
-    ...(template ? { template } : {}),
+    ...(config.databaseUrl ? {} : { pglite: await leasePglite() }),
     pgSchema: schema,
     redisPrefix: `doers-test:${id}:`,
   });

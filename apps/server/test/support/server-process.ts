@@ -1,34 +1,41 @@
-// The server under attack: apps/server/src/main.ts as a child process of its own, as it runs in
-// production. Everything it prints goes to a log file in the run's folder (the logs test reads
-// them all). On PostgreSQL it gets a fresh schema, on Redis a fresh key prefix.
+// A Doers server as a child process of its own, as production runs it: the one way every suite
+// that needs a separate process starts one (the security suite, the end-to-end suite, the
+// realtime test across two processes, the benchmarks and the audit). In-process servers, for the
+// API suites, are test-server.ts.
+//
+// Each server takes a free port and a data directory of its own, and is known by its own log: a
+// server is ready when its log says it listens on the port it was given and that port answers
+// /api/health, so a program that happened to hold the port is never taken for it. Everything it
+// prints goes straight to a log file (nothing is lost in a pipe when it is killed). On PostgreSQL
+// it gets a fresh schema, on Redis a fresh key prefix.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readFileSync,
   rmSync,
   statSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { buildServer } from '../../build.js';
 import { openDatabase } from '../../src/db/database.js';
 
 const root = resolve(import.meta.dirname, '../../../..');
 
-export const FOUNDER_CODE = 'SECURITY-SUITE-FOUNDERS';
-/** The signing key of every server of the suite: a secret the logs must never show. */
-export const JWT_SECRET = `security-suite-jwt-${randomBytes(24).toString('hex')}`;
-
-/** What a test file needs to reach a server another process started (the shared one). */
+/** What a test file needs to reach a server another process started. */
 export type ServerInfo = { name: string; url: string; dataDir: string; logFile: string };
 
 export type ServerProcess = ServerInfo & {
-  /** Starts it again on the same data (after stop or kill); the port may change. */
+  child(): ChildProcess | undefined;
+  /** Starts it again on the same data (after stop or kill), on a free port that may differ. */
   start(): Promise<void>;
   /** How long the last start waited for a killed process's DATA_DIR lock to go stale. */
   lockWaitSeconds: number;
@@ -46,36 +53,88 @@ export type ServerProcess = ServerInfo & {
   info(): ServerInfo;
 };
 
-export async function startServer(options: {
+export type ServerOptions = {
+  /** Names its log file, `<logDir>/<name>.log`. */
   name: string;
-  runDir: string;
-  env?: Record<string, string>;
-}): Promise<ServerProcess> {
-  const id = randomBytes(5).toString('hex');
-  const dataDir = mkdtempSync(join(tmpdir(), `doers-security-${options.name}-`));
-  const logFile = join(options.runDir, `${options.name}.log`);
-  const schema = process.env['DATABASE_URL'] ? await createSchema(`security_${id}`) : undefined;
-  const redisPrefix = `doers-security:${id}:`;
-  const env: Record<string, string> = {
-    PATH: process.env['PATH'] ?? '',
-    HOME: process.env['HOME'] ?? tmpdir(),
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'https://doers.test',
-    JWT_SECRET,
-    FOUNDER_INVITE_CODE: FOUNDER_CODE,
-    FOUNDER_SEATS: '100000',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-    WEB_DIST: join(dataDir, 'no-web-build'),
-    ...(schema ? { DATABASE_URL: schema.url } : {}),
-    ...(process.env['REDIS_URL']
-      ? { REDIS_URL: process.env['REDIS_URL'], REDIS_PREFIX: redisPrefix }
-      : {}),
-    ...options.env,
+  logDir: string;
+  /** The server's environment on top of the defaults below; a function sees its origin. */
+  env?: Record<string, string> | ((origin: string) => Record<string, string>);
+  /** Kept, not removed by dispose() (the end-to-end suite keeps its outbox); else a temp dir. */
+  dataDir?: string;
+  /** A bundle from serverBundle(), run with plain Node; else the sources, through tsx. */
+  bundle?: string;
+  /** The host name in its URL: 127.0.0.1, or localhost for a browser. */
+  hostname?: string;
+  nodeFlags?: string[];
+  /** On PGlite in its data directory whatever DATABASE_URL says (the end-to-end suite). */
+  pglite?: boolean;
+};
+
+/** A port nobody listens on now (the server's start retries with another if one takes it). */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => ok(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The server as `npm start` runs it, bundled by build.ts from the sources as they are now, under
+ * a name of this process's own (two runs side by side never run each other's half-written
+ * file). Returns its path; `remove()` deletes it.
+ */
+export async function serverBundle(): Promise<{ path: string; remove: () => void }> {
+  const name = `test-${process.pid}-${randomBytes(3).toString('hex')}.js`;
+  await buildServer(name);
+  const path = join(root, 'apps/server/dist', name);
+  return {
+    path,
+    remove: () => {
+      rmSync(path, { force: true });
+      rmSync(`${path}.map`, { force: true });
+    },
   };
+}
+
+export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
+  const id = randomBytes(5).toString('hex');
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `doers-${options.name}-`));
+  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(options.logDir, { recursive: true });
+  const logFile = join(options.logDir, `${options.name}.log`);
+  const schema =
+    process.env['DATABASE_URL'] && !options.pglite ? await createSchema(`proc_${id}`) : undefined;
+  const redisPrefix = `doers-proc:${id}:`;
+  const hostname = options.hostname ?? '127.0.0.1';
+  const envFor = (port: number): Record<string, string> => {
+    const origin = `http://${hostname}:${port}`;
+    return {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? tmpdir(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      SEED_DEMO: 'false',
+      WEB_DIST: join(dataDir, 'no-web-build'),
+      ...(schema ? { DATABASE_URL: schema.url } : {}),
+      ...(process.env['REDIS_URL'] && !options.pglite
+        ? { REDIS_URL: process.env['REDIS_URL'], REDIS_PREFIX: redisPrefix }
+        : {}),
+      ...(typeof options.env === 'function' ? options.env(origin) : options.env),
+      PORT: String(port),
+      // The listening line is how a start knows the port is this server's.
+      LOG_LEVEL: 'info',
+    };
+  };
+  const entry = options.bundle
+    ? ['--enable-source-maps', options.bundle]
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
 
   let child: ChildProcess | undefined;
   const server: ServerProcess = {
@@ -84,27 +143,31 @@ export async function startServer(options: {
     dataDir,
     logFile,
     lockWaitSeconds: 0,
+    child: () => child,
     async start() {
       if (child && child.exitCode === null && child.signalCode === null)
         throw new Error(`${options.name}: already running`);
       const started = Date.now();
       server.lockWaitSeconds = 0;
       for (;;) {
+        const port = await freePort();
         const from = existsSync(logFile) ? statSync(logFile).size : 0;
-        // The child writes straight to the file: nothing is lost in a pipe when it is killed.
         const fd = openSync(logFile, 'a');
-        child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...entry], {
           cwd: root,
-          env,
+          env: envFor(port),
           stdio: ['ignore', fd, fd],
         });
         closeSync(fd);
         try {
-          server.url = await listeningUrl(child, logFile, from, options.name);
+          server.url = await listening(child, logFile, from, port, hostname, options.name);
           return;
         } catch (error) {
+          const message = error instanceof Error ? error.message : '';
+          // Another program took the port between the probe and the start: another port.
+          if (/EADDRINUSE/.test(message) && Date.now() - started < 30_000) continue;
           // After a kill -9 the DATA_DIR lock stays until it goes stale (PGlite only): wait.
-          const locked = error instanceof Error && /Another Doers process/.test(error.message);
+          const locked = /Another Doers process/.test(message);
           if (!locked || Date.now() - started > 30_000) throw error;
           await new Promise((ok) => setTimeout(ok, 500));
           server.lockWaitSeconds = (Date.now() - started) / 1000;
@@ -121,7 +184,7 @@ export async function startServer(options: {
       await end(child, 'SIGTERM');
       await schema?.drop();
       if (process.env['REDIS_URL']) await dropKeys(process.env['REDIS_URL'], redisPrefix);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     async query<T extends object>(sql: string, params: unknown[] = []) {
       if (!schema && child && child.exitCode === null && child.signalCode === null)
@@ -143,29 +206,37 @@ export async function startServer(options: {
   return server;
 }
 
-/** Waits for Fastify's "Server listening at …" line, then for a healthy /api/health. */
-async function listeningUrl(
+/**
+ * Waits for this child's own "Server listening at http://127.0.0.1:<port>" line (Fastify's, at
+ * info), then for a healthy /api/health on that port.
+ */
+async function listening(
   child: ChildProcess,
   logFile: string,
   from: number,
+  port: number,
+  hostname: string,
   name: string,
 ): Promise<string> {
   const until = Date.now() + 90_000;
-  let url: string | undefined;
+  const line = `Server listening at http://127.0.0.1:${port}`;
+  const url = `http://${hostname}:${port}`;
+  let ours = false;
   while (Date.now() < until) {
     const output = readFileSync(logFile, 'utf8').slice(from);
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`${name}: the server exited (${child.exitCode}):\n${output.slice(-3000)}`);
-    url ??= /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-    if (url) {
+    ours ||= output.includes(line);
+    if (ours) {
       try {
         if ((await fetch(`${url}/api/health`)).ok) return url;
       } catch {
         // not answering yet
       }
     }
-    await new Promise((ok) => setTimeout(ok, 100));
+    await new Promise((ok) => setTimeout(ok, 50));
   }
+  await end(child, 'SIGKILL');
   throw new Error(`${name}: no healthy server within 90 s:\n${readFileSync(logFile, 'utf8')}`);
 }
 
