@@ -22,6 +22,9 @@ export default defineConfig({
   outputDir: `${RUN_DIR}/e2e-results`,
   use: {
     baseURL: BASE_URL,
+    // No service worker unless a spec is about it (offline, push, updates, installing): each new
+    // context would install it and precache the whole app, a seventh of a spec's time here.
+    serviceWorkers: 'block',
     storageState: tutorialsSkipped(BASE_URL),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -6,6 +6,9 @@ import { postByApi } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
 import { signIn } from './support/sign-in.js';
 
+// What this spec tests runs in the service worker (the suite blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test('Chromium finds the app installable: manifest, icons and a worker that serves offline', async ({
   baseURL,
   launchOptions,

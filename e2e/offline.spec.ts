@@ -5,6 +5,9 @@ import { bearer, postByApi, recordVoiceNote } from './support/posts.js';
 import { createQuestByApi, onboardedPerson } from './support/quests.js';
 import { signIn } from './support/sign-in.js';
 
+// What this spec tests runs in the service worker (the suite blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const banner = (page: Page) => page.getByTestId('offline-banner');
 
 /** Every text the offline/sync banner shows from now on, however briefly. */

@@ -4,6 +4,9 @@ import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { onboardedPerson } from './support/quests.js';
 import { signIn } from './support/sign-in.js';
 
+// What this spec tests runs in the service worker (the suite blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** The service worker's registration id, as the DevTools protocol names it. */
 async function workerRegistration(cdp: CDPSession): Promise<string> {
   const found = new Promise<string>((resolve) => {

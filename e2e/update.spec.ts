@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 
+// What this spec tests runs in the service worker (the suite blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** From now on the server seems to serve build `buildId`. */
 const serveBuild = (page: Page, buildId: string) =>
   page.route('**/version.json*', (route) =>

@@ -2,22 +2,12 @@
 // CPU time they spend.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { buildServer } from '../build.js';
 
-const root = resolve(import.meta.dirname, '../../..');
+export { freePort } from '../test/support/server-process.js';
 
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => ok(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const root = resolve(import.meta.dirname, '../../..');
 
 /**
  * The server as `npm start` runs it: the bundle build.ts writes (built once per bench run,
