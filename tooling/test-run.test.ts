@@ -105,6 +105,22 @@ describe('the test run’s summary', () => {
     expect(status).toBe(1);
   });
 
+  it('counts an end-to-end run whose server never started as failed, naming the set-up', () => {
+    const file = join(work, 'e2e.json');
+    const report = {
+      suites: [],
+      errors: [{ message: 'Error: the e2e server exited (1)\nAnother Doers process holds it' }],
+      stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 },
+    };
+    const source = `require('fs').writeFileSync(${JSON.stringify(file)}, ${JSON.stringify(JSON.stringify(report))}); process.exit(1)`;
+    const { lines, status } = runStages(
+      `await run.stage('End-to-end suite', process.execPath, ['-e', ${JSON.stringify(source)}], { report: { kind: 'playwright', file: ${JSON.stringify(file)} } });`,
+    );
+    expect(lines).toContain('FAILED SET-UP  Error: the e2e server exited (1)');
+    expect(lines.at(-1)).toBe('0 passed, 1 failed, 0 skipped');
+    expect(status).toBe(1);
+  });
+
   it('reports a static check that failed as a failed stage with its time', () => {
     const { lines, status } = runStages(
       `await run.stage('Lint', process.execPath, ['-e', 'process.exit(2)'], { keepOutput: true });`,
