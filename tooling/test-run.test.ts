@@ -47,9 +47,14 @@ function runStages(stages: string): { lines: string[]; status: number | null } {
 }
 
 /** A stage that writes `report` to `file` and exits with `code`. */
-function writesReport(file: string, report: unknown, code = 0) {
+function writesReport(
+  file: string,
+  report: unknown,
+  code = 0,
+  { label = 'Unit', kind = 'vitest' } = {},
+) {
   const source = `require('fs').writeFileSync(${JSON.stringify(file)}, ${JSON.stringify(JSON.stringify(report))}); process.exit(${code})`;
-  return `await run.stage('Unit', process.execPath, ['-e', ${JSON.stringify(source)}], { report: { kind: 'vitest', file: ${JSON.stringify(file)} } });`;
+  return `await run.stage(${JSON.stringify(label)}, process.execPath, ['-e', ${JSON.stringify(source)}], { report: { kind: ${JSON.stringify(kind)}, file: ${JSON.stringify(file)} } });`;
 }
 
 describe('the test run’s summary', () => {
@@ -112,9 +117,8 @@ describe('the test run’s summary', () => {
       errors: [{ message: 'Error: the e2e server exited (1)\nAnother Doers process holds it' }],
       stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 },
     };
-    const source = `require('fs').writeFileSync(${JSON.stringify(file)}, ${JSON.stringify(JSON.stringify(report))}); process.exit(1)`;
     const { lines, status } = runStages(
-      `await run.stage('End-to-end suite', process.execPath, ['-e', ${JSON.stringify(source)}], { report: { kind: 'playwright', file: ${JSON.stringify(file)} } });`,
+      writesReport(file, report, 1, { label: 'End-to-end suite', kind: 'playwright' }),
     );
     expect(lines).toContain('FAILED SET-UP  Error: the e2e server exited (1)');
     expect(lines.at(-1)).toBe('0 passed, 1 failed, 0 skipped');
