@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, RefreshResponse } from '@doers/contract';
 import { device, newPerson } from './support/people.js';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { upload } from './support/media.js';
+import { recorderWebm } from './support/media-files.js';
+import { registerFounder } from './support/people.js';
 import { failRegistrationsOf } from './support/server-error.js';
 import { resetLinkIn } from './support/outbox.js';
 import { startSmtpInbox } from './support/smtp-inbox.js';
@@ -115,5 +121,34 @@ describe('log lines carry no secret', () => {
       },
     });
     console.log(`${lines.length} log lines, ${secrets.length} secrets, none found in them`);
+  });
+
+  it('hold no signature of a signed link: whoever reads them cannot fetch a private file', async () => {
+    const { auth } = await registerFounder(server);
+    const dir = await mkdtemp(join(tmpdir(), 'doers-logs-'));
+    const voice = await upload(
+      server,
+      auth.tokens.accessToken,
+      'report',
+      await readFile(await recorderWebm(dir, 1)),
+      { filename: 'voice.webm' },
+    );
+    expect(voice.status, JSON.stringify(voice.body)).toBe(201);
+    const signed = new URL(voice.body.url, server.url);
+    const sig = signed.searchParams.get('sig');
+    expect(sig, 'a report voice note is private: its link is signed').toBeTruthy();
+    const before = lines.length;
+    // The link as a player fetches it: the signature is in the request line.
+    const res = await fetch(signed);
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    const logged = lines
+      .slice(before)
+      .filter((line) => line.includes(`/api/media/${voice.body.id}`));
+    expect(logged.length, 'the request is logged').toBeGreaterThan(0);
+    for (const line of logged) {
+      expect(line).not.toContain(sig);
+      expect(line).toContain('sig=[redacted]');
+    }
   });
 });

@@ -1,8 +1,16 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Query values that are secrets (reset links carry a token) never reach the log. */
+/**
+ * Query values that are secrets never reach the log: a reset link's token, and the signature of
+ * a signed link (DM audio, a report's voice note, an export), which opens the file to whoever
+ * holds it until it expires. Any parameter named like a signature counts (`sig`, S3's
+ * `X-Amz-Signature`, `signature`), so a new kind of signed link is covered without a change here.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|code|ref|password|secret|key)=)[^&]*/gi, '$1[redacted]');
+  return url.replace(
+    /([?&](?:token|code|ref|password|secret|key|sig|signature|[\w-]*-signature|[\w-]*-credential)=)[^&#]*/gi,
+    '$1[redacted]',
+  );
 }
 
 /** Where log lines go instead of stdout: a test's array. */
