@@ -360,7 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     clock,
     publicKey: config.push.vapid.publicKey,
-    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+    endpoints: config.push,
     log: app.log,
   });
 

@@ -254,7 +254,7 @@ describe('Web Push endpoints in production (SSRF)', () => {
       ['https://localhost/x', 'This push endpoint is not on the internet'],
       ['https://metadata.google.internal/x', 'This push endpoint is not on the internet'],
       [
-        'https://user:secret@push.example.com/x',
+        'https://user:secret@fcm.googleapis.com/x',
         'A push endpoint cannot carry a user name or password',
       ],
     ];
@@ -267,9 +267,50 @@ describe('Web Push endpoints in production (SSRF)', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it("accepts a push service's https endpoint", async () => {
-    const res = await subscribe('https://fcm.googleapis.com/fcm/send/abc:def');
-    expect(res.status).toBe(204);
+  it("refuses any host that is not a browser's push service, and any port but 443", async () => {
+    const notAService = "This push endpoint is not a browser's push service";
+    for (const endpoint of [
+      'https://example.com/webhook',
+      'https://fcm.googleapis.com.example.com/fcm/send/abc',
+      'https://evilpush.apple.com.attacker.net/x',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://push.apple.com/3/device/abc',
+    ]) {
+      const res = await subscribe(endpoint);
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.message, endpoint).toBe(notAService);
+    }
+    expect(await server.db.query('SELECT 1 FROM push_subscriptions')).toHaveLength(0);
+  });
+
+  it("accepts the endpoints of Chrome's, Firefox's, Safari's and Edge's push services", async () => {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://fcm.googleapis.com:443/fcm/send/ghi:jkl',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk',
+      'https://web.push.apple.com/QGx3Yr',
+      'https://api.push.apple.com/3/device/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB',
+    ]) {
+      const res = await subscribe(endpoint);
+      expect(res.status, endpoint).toBe(204);
+    }
+  });
+
+  it("takes an operator's own list of push services (PUSH_SERVICE_HOSTS)", async () => {
+    const own = await startTestServer({ PUSH_SERVICE_HOSTS: 'push.example.org' });
+    try {
+      const { auth } = await registerFounder(own);
+      const subscribeOn = (endpoint: string) =>
+        own.request('PUT', '/api/push/subscriptions', {
+          ...as(auth),
+          body: browserKeys().json(endpoint),
+        });
+      expect((await subscribeOn('https://push.example.org/x')).status).toBe(204);
+      expect((await subscribeOn('https://fcm.googleapis.com/fcm/send/abc')).status).toBe(400);
+    } finally {
+      await own.close();
+    }
   });
 });
 

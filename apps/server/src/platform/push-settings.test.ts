@@ -51,4 +51,16 @@ describe('Web Push settings', () => {
       ConfigError,
     );
   });
+
+  it("takes the push services' hosts from PUSH_SERVICE_HOSTS, or the browsers' own", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).push.pushServices).toContain('fcm.googleapis.com');
+    const push = loadConfig({
+      DATA_DIR: tempDir(),
+      PUSH_SERVICE_HOSTS: 'push.example.com, *.Push.Example.org',
+    }).push;
+    expect(push.pushServices).toEqual(['push.example.com', '*.push.example.org']);
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), PUSH_SERVICE_HOSTS: 'https://push.example.com/x' }),
+    ).toThrow(/PUSH_SERVICE_HOSTS: must be host names separated by commas/);
+  });
 });

@@ -23,7 +23,23 @@ export const pushEnv = {
     message: 'must be a mailto: address or an https:// URL',
   }),
   PUSH_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
+  PUSH_SERVICE_HOSTS: optional.refine(
+    (v) => !v || v.split(',').every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(h.trim())),
+    { message: 'must be host names separated by commas (*.example.com for any subdomain)' },
+  ),
 };
+
+/**
+ * The push services of the browsers people use (Chrome, Edge, Firefox, Safari): a subscription
+ * names an endpoint on one of them. `*.` matches any subdomain.
+ */
+export const KNOWN_PUSH_SERVICES: readonly string[] = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
 
 type PushEnv = z.output<z.ZodObject<typeof pushEnv>> & { MAIL_FROM: string };
 
@@ -39,14 +55,20 @@ export function checkVapidEnv(e: Omit<PushEnv, 'MAIL_FROM'>, ctx: z.RefinementCt
   ctx.addIssue({ code: 'custom', path: [missing], message: `must be set too when ${set} is` });
 }
 
-export type PushSettings = {
-  /** The VAPID key pair (base64url) that signs every push; browsers subscribe with the public one. */
-  vapid: { publicKey: string; privateKey: string; subject: string };
+/** Which endpoints a subscription may name: the server POSTs to them (push-endpoint.ts). */
+export type PushEndpointRules = {
+  /** The push services' hosts (PUSH_SERVICE_HOSTS, else KNOWN_PUSH_SERVICES). */
+  pushServices: readonly string[];
   /**
-   * Accept subscription endpoints on this machine or a private network, over plain http too.
-   * Off in production: the server POSTs to whatever endpoint a browser names (SSRF).
+   * Accept any endpoint, on this machine or a private network and over plain http too: tests
+   * with a push service of their own. Off in production (SSRF).
    */
   allowPrivateEndpoints: boolean;
+};
+
+export type PushSettings = PushEndpointRules & {
+  /** The VAPID key pair (base64url) that signs every push; browsers subscribe with the public one. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
 };
 
 export function pushSettings(e: PushEnv, dataDir: string): PushSettings {
@@ -57,6 +79,9 @@ export function pushSettings(e: PushEnv, dataDir: string): PushSettings {
   return {
     vapid: { ...keys, subject: e.VAPID_SUBJECT ?? subjectFrom(e.MAIL_FROM) },
     allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE === 'true' || e.PUSH_ALLOW_PRIVATE === '1',
+    pushServices: e.PUSH_SERVICE_HOSTS
+      ? e.PUSH_SERVICE_HOSTS.split(',').map((h) => h.trim().toLowerCase())
+      : KNOWN_PUSH_SERVICES,
   };
 }
 

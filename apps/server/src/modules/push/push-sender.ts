@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import webPush from 'web-push';
 import { isPublicAddress } from '../../platform/public-address.js';
+import type { PushEndpointRules } from '../../platform/push-settings.js';
 import { endpointProblem } from './push-endpoint.js';
 
 /** How long a push service may take to answer one push. */
@@ -29,9 +30,8 @@ export class PushServiceUnavailable extends Error {
   }
 }
 
-export type PushSenderOptions = {
+export type PushSenderOptions = PushEndpointRules & {
   vapid: { publicKey: string; privateKey: string; subject: string };
-  allowPrivateEndpoints: boolean;
 };
 
 /**
@@ -43,7 +43,7 @@ export class PushSender {
   constructor(private readonly options: PushSenderOptions) {}
 
   async send(target: PushTarget, payload: string, topic: string): Promise<SendResult> {
-    const problem = endpointProblem(target.endpoint, this.options.allowPrivateEndpoints);
+    const problem = endpointProblem(target.endpoint, this.options);
     if (problem) return { outcome: 'gone', statusCode: 0 };
     const details = webPush.generateRequestDetails(target, payload, {
       vapidDetails: this.options.vapid,

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import { badRequest } from '../../platform/errors.js';
 import type { DomainEvents } from '../../platform/events.js';
 import type { Jobs } from '../../platform/jobs.js';
+import type { PushEndpointRules } from '../../platform/push-settings.js';
 import { endpointProblem } from './push-endpoint.js';
 import { pushMessageOf, topicOf } from './push-message.js';
 import { PushServiceUnavailable, type PushSender } from './push-sender.js';
@@ -38,7 +39,7 @@ export class PushService {
       jobs: Jobs;
       clock: Clock;
       publicKey: string;
-      allowPrivateEndpoints: boolean;
+      endpoints: PushEndpointRules;
       log: FastifyBaseLogger;
     },
   ) {
@@ -54,7 +55,7 @@ export class PushService {
     auth: { userId: string; sessionId: string },
     subscription: PushSubscriptionJson,
   ): Promise<void> {
-    const problem = endpointProblem(subscription.endpoint, this.deps.allowPrivateEndpoints);
+    const problem = endpointProblem(subscription.endpoint, this.deps.endpoints);
     if (problem) throw badRequest(problem, [{ field: 'endpoint', message: problem }]);
     await this.deps.push.save({
       userId: auth.userId,
