@@ -253,7 +253,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // dms: voice direct messages; a message's file is heard by the two people of its conversation
   const dms = new DmsService({ db, dms: new DmsRepository(db), media, blocks, events, clock });
-  media.access.register('dm', (viewerId, messageId) => dms.mayViewMedia(viewerId, messageId));
+  media.access.register(
+    'dm',
+    (viewerId, messageId) => dms.mayViewMedia(viewerId, messageId),
+    (messageId) => dms.isShown(messageId),
+  );
 
   // activity, notifications
   const activity = new ActivityService(new ActivityRepository(db));

@@ -161,6 +161,45 @@ describe('reports and moderation', () => {
     expect((await queue()).items.find((i) => i.targetId === post.id)).toBeUndefined();
   });
 
+  it('a hidden message is gone for both people: not listed, not last, not unread, not heard', async () => {
+    const [sender, reader] = [await kit.person(), await kit.person()];
+    await kit.mutual(sender, reader);
+    const conversation = await kit.conversation(sender, reader);
+    const kept = (await kit.send(sender, conversation)).body;
+    expect((await kit.call('POST', `/dms/${conversation}/read`, reader)).status).toBe(204);
+    const rude = (await kit.send(sender, conversation)).body;
+    // The reader's app has the rude message's link before the moderator acts.
+    const link = (await kit.messages(reader, conversation)).items.find((m) => m.id === rude.id)!
+      .voice.url;
+    expect((await fetch(new URL(link, server.url))).status).toBe(200);
+    expect(await kit.unreadDMs(reader)).toBe(1);
+    await report(reader, { targetType: 'dm', targetId: rude.id });
+
+    const hidden = await act({
+      targetType: 'dm',
+      targetId: rude.id,
+      action: 'hide',
+      reason: 'Abuse',
+    });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(201);
+
+    for (const who of [reader, sender]) {
+      const listed = (await kit.messages(who, conversation)).items.map((m) => m.id);
+      expect(listed).toEqual([kept.id]);
+      const row = (await kit.list(who)).items.find((c) => c.id === conversation)!;
+      expect(row.lastMessage?.id, 'the last message shown').toBe(kept.id);
+    }
+    // The reader had heard everything else: nothing is unread any more.
+    expect(await kit.unreadDMs(reader)).toBe(0);
+    expect((await kit.list(reader)).items.find((c) => c.id === conversation)!.unread).toBe(0);
+    // The link handed out before no longer plays, signed or not.
+    expect((await fetch(new URL(link, server.url))).status).toBe(404);
+    const signedIn = await fetch(new URL(link.split('?')[0]!, server.url), {
+      headers: { authorization: `Bearer ${reader.tokens.accessToken}` },
+    });
+    expect(signedIn.status).toBe(404);
+  });
+
   it('a suspension ends the person’s access at once, says why at sign-in, and ends on time', async () => {
     const [troll, victim] = [await kit.person(), await kit.person()];
     await report(victim, { targetType: 'user', targetId: troll.user.id, note: 'Insults me' });

@@ -3,7 +3,8 @@ import type { SendFacts } from './dm-rules.js';
 
 // The SQL the dms repository shares between its reads: a conversation as its list and page show
 // it, and a message with its voice. Aliases: m = the viewer's dm_members row, c = the
-// conversation, v = the viewer, o = the other person, x = a message, md = its media row.
+// conversation, v = the viewer, o = the other person, x = a message, md = its media row. A message
+// a moderator hid (hidden_at) is gone for both people: not listed, not last, not unread, not heard.
 
 /** The facts of dm-rules.ts, from the viewer `v` and the other person `o`. */
 export const SEND_FACTS = `v.limit_dm_duration AS viewer_dm_duration,
@@ -25,9 +26,11 @@ export const CONVERSATION_COLUMNS = `c.id, c.created_at, m.last_message_at,
        'durationMs', coalesce(lmd.duration_ms, 0), 'createdAt', lx.created_at,
        'listenedAt', lx.listened_at)
      FROM dm_messages lx JOIN media lmd ON lmd.id = lx.voice_media_id
-    WHERE lx.conversation_id = c.id ORDER BY lx.created_at DESC, lx.id DESC LIMIT 1) AS last,
+    WHERE lx.conversation_id = c.id AND lx.hidden_at IS NULL
+    ORDER BY lx.created_at DESC, lx.id DESC LIMIT 1) AS last,
   (SELECT count(*)::int FROM dm_messages ux
-    WHERE ux.conversation_id = c.id AND ux.seq > m.read_seq AND ux.sender_id = m.other_id)
+    WHERE ux.conversation_id = c.id AND ux.seq > m.read_seq AND ux.sender_id = m.other_id
+      AND ux.hidden_at IS NULL)
     AS unread,
   ${SEND_FACTS}`;
 

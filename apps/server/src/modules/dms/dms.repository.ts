@@ -197,13 +197,22 @@ export class DmsRepository {
     return row ? String(row.before) !== String(row.after) : undefined;
   }
 
-  /** Whether the viewer is in the conversation of a message (the rule of its voice file). */
+  /** Whether the viewer is in the conversation of a message not hidden (its voice file's rule). */
   async mayHear(messageId: string, viewerId: string): Promise<boolean> {
     const rows = await this.db.query<{ id: string }>(
       `SELECT x.id FROM dm_messages x
          JOIN dm_members m ON m.conversation_id = x.conversation_id AND m.user_id = $2
-        WHERE x.id = $1::uuid`,
+        WHERE x.id = $1::uuid AND x.hidden_at IS NULL`,
       [messageId, viewerId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Whether the message is there and not hidden by a moderator. */
+  async shown(messageId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      'SELECT 1 FROM dm_messages WHERE id = $1::uuid AND hidden_at IS NULL',
+      [messageId],
     );
     return rows.length > 0;
   }

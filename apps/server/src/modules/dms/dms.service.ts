@@ -198,6 +198,11 @@ export class DmsService {
     return this.deps.dms.mayHear(messageId, viewerId);
   }
 
+  /** A hidden message's voice is heard by nobody, whatever link they were given before. */
+  isShown(messageId: string): Promise<boolean> {
+    return this.deps.dms.shown(messageId);
+  }
+
   async settings(userId: string): Promise<DmSettings> {
     const permission = await this.deps.dms.permissionOf(userId);
     if (!permission) throw notFound('User not found');

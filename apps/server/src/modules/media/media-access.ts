@@ -6,6 +6,12 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  */
 export type AccessRule = (viewerId: string, attachedId: string) => Promise<boolean>;
 
+/**
+ * Whether the thing a file is attached to is still shown at all (not hidden by a moderator, not
+ * deleted): a signed URL handed out before is honoured only while it is.
+ */
+export type ShownRule = (attachedId: string) => Promise<boolean>;
+
 export type AccessFacts = {
   ownerId: string;
   isPublic: boolean;
@@ -20,11 +26,22 @@ export type AccessFacts = {
  */
 export class MediaAccess {
   readonly #rules = new Map<string, AccessRule>();
+  readonly #shown = new Map<string, ShownRule>();
 
-  /** A module above media says who may see files attached to its things (`'post'`, `'dm'`…). */
-  register(attachedType: string, rule: AccessRule): void {
+  /**
+   * A module above media says who may see files attached to its things (`'post'`, `'dm'`…),
+   * and, with `shown`, when none of them may any more.
+   */
+  register(attachedType: string, rule: AccessRule, shown?: ShownRule): void {
     if (this.#rules.has(attachedType)) throw new Error(`Media rule ${attachedType} twice`);
     this.#rules.set(attachedType, rule);
+    if (shown) this.#shown.set(attachedType, shown);
+  }
+
+  /** Whether what the file is attached to is still shown; true for a type with no such rule. */
+  async stillShown(m: Pick<AccessFacts, 'attachedType' | 'attachedId'>): Promise<boolean> {
+    const shown = m.attachedType && m.attachedId ? this.#shown.get(m.attachedType) : undefined;
+    return shown ? shown(m.attachedId!) : true;
   }
 
   async mayView(viewerId: string | null, m: AccessFacts): Promise<boolean> {

@@ -91,15 +91,17 @@ export class MediaServing {
   ): Promise<ServedFile> {
     const row = await this.deps.media.find(id);
     if (!row) throw notFound('Media not found');
+    const facts = {
+      ownerId: row.owner_id,
+      isPublic: row.is_public,
+      attachedType: row.attached_type,
+      attachedId: row.attached_id,
+    };
     const allowed =
       row.is_public ||
-      this.deps.signer.verify(row.id, viewer.exp, viewer.sig, this.deps.clock.now()) ||
-      (await this.deps.access.mayView(viewer.userId, {
-        ownerId: row.owner_id,
-        isPublic: row.is_public,
-        attachedType: row.attached_type,
-        attachedId: row.attached_id,
-      }));
+      (this.deps.signer.verify(row.id, viewer.exp, viewer.sig, this.deps.clock.now()) &&
+        (await this.deps.access.stillShown(facts))) ||
+      (await this.deps.access.mayView(viewer.userId, facts));
     if (!allowed) throw notFound('Media not found');
     if (variant && (variant !== variantOf(row.kind) || !row.variant_type)) {
       throw notFound('Media not found');
