@@ -127,4 +127,43 @@ describe('your data: the export', () => {
     expect(list.body.items[0]?.downloadUrl).toBeNull();
     expect((await download(link)).status).toBe(404);
   });
+
+  it('is prepared once however many requests arrive together', async () => {
+    const me = await kit.person();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => kit.call<DataExport>('POST', '/exports', me)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(7).fill(409)]);
+    const rows = await server.db.query('SELECT 1 FROM data_exports WHERE user_id = $1', [
+      me.user.id,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('three a day, each new ZIP removing the one before; the fourth waits for tomorrow', async () => {
+    const me = await kit.person();
+    const links: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const requested = await kit.call<DataExport>('POST', '/exports', me);
+      expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+      await server.app.jobs.drain();
+      links.push((await linkOf(me, requested.body.id))!);
+      await passTime(server, { hours: 1 }, me);
+    }
+    // Only the newest can be downloaded; the ones before it are listed as expired.
+    const list = await kit.call<{ items: DataExport[] }>('GET', '/exports', me);
+    expect(list.body.items.map((e) => e.status)).toEqual(['ready', 'expired', 'expired']);
+    expect((await download(links[0]!)).status).toBe(404);
+    expect((await download(links[1]!)).status).toBe(404);
+    expect((await download(links[2]!)).status).toBe(200);
+
+    const fourth = await kit.call<DataExport & { message: string }>('POST', '/exports', me);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.message).toBe(
+      'You can ask for your data 3 times a day. Please try again in 21 hours.',
+    );
+    expect(Number(fourth.headers.get('retry-after'))).toBe(21 * 3600);
+    await passTime(server, { hours: 21 }, me);
+    expect((await kit.call('POST', '/exports', me)).status).toBe(201);
+  });
 });

@@ -6,6 +6,8 @@ import { endpoint } from './http.js';
  * as a job and offered for download for EXPORT_KEEP_DAYS days.
  */
 export const EXPORT_KEEP_DAYS = 7;
+/** Exports a person may ask for in any 24 hours: each one gathers all they ever made. */
+export const EXPORTS_PER_DAY = 3;
 
 export const dataExport = z.object({
   id: z.string(),

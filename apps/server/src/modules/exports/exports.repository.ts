@@ -33,21 +33,36 @@ const COLUMNS = 'id, user_id, status, size_bytes, created_at, ready_at, expires_
 export class ExportsRepository {
   constructor(private readonly db: Queryable) {}
 
-  async create(userId: string, at: Date): Promise<ExportRow> {
+  /** A new export in preparation, or undefined when one is being prepared already. */
+  async create(userId: string, at: Date): Promise<ExportRow | undefined> {
+    // The unique index on (user_id) WHERE status = 'preparing' decides between two requests.
     const rows = await this.db.query<ExportRow>(
       `INSERT INTO data_exports (id, user_id, status, created_at) VALUES ($1, $2, 'preparing', $3)
+       ON CONFLICT (user_id) WHERE status = 'preparing' DO NOTHING
        RETURNING ${COLUMNS}`,
       [randomUUID(), userId, at],
     );
-    return rows[0]!;
+    return rows[0];
   }
 
-  async preparing(userId: string): Promise<boolean> {
-    const rows = await this.db.query(
-      "SELECT 1 FROM data_exports WHERE user_id = $1 AND status = 'preparing'",
-      [userId],
+  /** When the person asked for each export since `since`, oldest first. */
+  async requestedSince(userId: string, since: Date): Promise<Date[]> {
+    const rows = await this.db.query<{ created_at: Date }>(
+      `SELECT created_at FROM data_exports WHERE user_id = $1 AND created_at > $2
+        ORDER BY created_at`,
+      [userId, since],
     );
-    return rows.length > 0;
+    return rows.map((r) => r.created_at);
+  }
+
+  /** The person's other ready exports, now replaced by a newer one: marked expired, ids given. */
+  async replaced(userId: string, newest: string, now: Date): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `UPDATE data_exports SET status = 'expired', expires_at = $3
+        WHERE user_id = $1 AND id <> $2 AND status = 'ready' RETURNING id`,
+      [userId, newest, now],
+    );
+    return rows.map((r) => r.id);
   }
 
   list(userId: string): Promise<ExportRow[]> {

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXPORT_KEEP_DAYS, type DataExport } from '@doers/contract';
+import { EXPORTS_PER_DAY, EXPORT_KEEP_DAYS, type DataExport } from '@doers/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { HttpError, conflict, notFound } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { ObjectStorage } from '../../platform/object-storage.js';
@@ -15,6 +15,7 @@ import { exportReadyMail } from './export-ready-mail.js';
 import type { ExportRow, ExportsRepository } from './exports.repository.js';
 
 const DAY_MS = 86_400_000;
+const ALREADY_PREPARING = 'Your data is being prepared already: we will mail you when it is ready';
 export const EXPORT_JOBS = { prepare: 'exports.prepare' } as const;
 
 /**
@@ -43,11 +44,24 @@ export class ExportsService {
   }
 
   async request(userId: string): Promise<DataExport> {
-    if (await this.deps.exports.preparing(userId))
-      throw conflict('Your data is being prepared already: we will mail you when it is ready');
-    const row = await this.deps.exports.create(userId, this.deps.clock.now());
+    const now = this.deps.clock.now();
+    const asked = await this.deps.exports.requestedSince(userId, new Date(now.getTime() - DAY_MS));
+    if (asked.length >= EXPORTS_PER_DAY) {
+      // Free again when the oldest of the day's requests is a day old.
+      const seconds = Math.ceil((asked[0]!.getTime() + DAY_MS - now.getTime()) / 1000);
+      const hours = Math.max(1, Math.ceil(seconds / 3600));
+      throw new HttpError(
+        429,
+        `You can ask for your data ${EXPORTS_PER_DAY} times a day. ` +
+          `Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
+        undefined,
+        { 'retry-after': String(seconds) },
+      );
+    }
+    const row = await this.deps.exports.create(userId, now);
+    if (!row) throw conflict(ALREADY_PREPARING);
     await this.deps.jobs.enqueue(EXPORT_JOBS.prepare, { exportId: row.id });
-    return this.present(row, this.deps.clock.now());
+    return this.present(row, now);
   }
 
   async list(userId: string): Promise<{ items: DataExport[] }> {
@@ -86,6 +100,9 @@ export class ExportsService {
         now,
         new Date(now.getTime() + EXPORT_KEEP_DAYS * DAY_MS),
       );
+      // One ZIP per person: the one before it is gone as soon as this one can be downloaded.
+      for (const id of await this.deps.exports.replaced(row.user_id, exportId, now))
+        await this.deps.storage.delete(keyOf(id));
       const user = await this.deps.users.find(row.user_id);
       if (user)
         await this.deps.mailer.send(
