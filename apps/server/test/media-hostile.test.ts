@@ -9,6 +9,7 @@ import {
   bombPng,
   jpegWithGps,
   liarPng,
+  mp4Aac,
   png,
   recorderWebm,
   silentWebmVideo,
@@ -60,6 +61,27 @@ async function truncated(bytes: Buffer): Promise<Buffer> {
  * no stored object and no temp file behind.
  */
 const hostile: [string, () => Promise<Attempt>, number, RegExp][] = [
+  [
+    // Its first bytes say QuickTime; guessing from the whole file, ffmpeg would open it as a DASH
+    // manifest and read the file it names: someone else's voice note, as this person's upload.
+    'a DASH manifest dressed as QuickTime, naming a file on the server',
+    async () => {
+      const secret = await mp4Aac(work, 2);
+      return {
+        bytes: Buffer.from(
+          '<!--wide--><MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" ' +
+            'profiles="urn:mpeg:dash:profile:isoff-on-demand:2011" ' +
+            'mediaPresentationDuration="PT2S" minBufferTime="PT1S"><Period>' +
+            '<AdaptationSet mimeType="audio/mp4"><Representation id="a" bandwidth="64000" ' +
+            `codecs="mp4a.40.2"><BaseURL>file://${secret}</BaseURL></Representation>` +
+            '</AdaptationSet></Period></MPD>',
+        ),
+        filename: 'voice.mov',
+      };
+    },
+    422,
+    /could not be read/,
+  ],
   [
     'an SVG with a script, sent as an image',
     async () => ({ bytes: svgWithScript, filename: 'cat.svg', type: 'image/svg+xml' }),

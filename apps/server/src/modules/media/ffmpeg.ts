@@ -77,12 +77,39 @@ export type Probe = {
   format: { format_name?: string; duration?: string };
 };
 
+/** The containers an upload may be in, as sniff.ts names them from its bytes. */
+export type Container = 'webm' | 'mp4' | 'mov' | 'ogg';
+
+// ffmpeg's demuxer for each: `matroska` reads WebM, `mov` reads MP4, M4A and QuickTime.
+const DEMUXERS: Record<Container, string> = {
+  webm: 'matroska',
+  mp4: 'mov',
+  mov: 'mov',
+  ogg: 'ogg',
+};
+
+/**
+ * How ffmpeg and ffprobe open a file: with the demuxer of the type its bytes were sniffed as,
+ * never by guessing (a crafted file could be guessed as a playlist or a DASH manifest, whose
+ * demuxers fetch other files and URLs), and reading from the local file alone.
+ */
+export function inputArgs(container: Container, file: string): string[] {
+  return ['-protocol_whitelist', 'file', '-f', DEMUXERS[container], '-i', `file:${file}`];
+}
+
 /** What ffprobe reads of a file's container and streams; null when it cannot read it. */
-export async function probe(paths: FfmpegPaths, file: string): Promise<Probe | null> {
+export async function probe(
+  paths: FfmpegPaths,
+  file: string,
+  container: Container,
+): Promise<Probe | null> {
   try {
     const out = await run(
       paths.ffprobe,
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      [
+        ...['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'],
+        ...inputArgs(container, file),
+      ],
       { timeoutMs: 15_000 },
     );
     const parsed = JSON.parse(out.toString('utf8')) as Partial<Probe>;

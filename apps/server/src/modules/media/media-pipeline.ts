@@ -138,14 +138,14 @@ export class MediaPipeline {
       const limit = mayBeVoice ? await this.voiceLimitSeconds(ownerId, purpose) : 0;
       const abort = new AbortController();
       const early = mayBeVoice
-        ? transcodeVoice(this.deps.ffmpeg, input, workDir, limit, abort.signal)
+        ? transcodeVoice(this.deps.ffmpeg, input, container, workDir, limit, abort.signal)
         : null;
       const settled = early?.then(
         () => undefined,
         () => undefined,
       );
       try {
-        const probed = await probe(this.deps.ffmpeg, input);
+        const probed = await probe(this.deps.ffmpeg, input, container);
         if (!probed) {
           throw new HttpError(422, 'This file could not be read: it is damaged or incomplete');
         }
@@ -168,7 +168,8 @@ export class MediaPipeline {
         }
         checkKind(purpose, 'voice');
         checkSize('voice', size);
-        const voice = await (early ?? transcodeVoice(this.deps.ffmpeg, input, workDir, limit));
+        const voice = await (early ??
+          transcodeVoice(this.deps.ffmpeg, input, container, workDir, limit));
         return await this.#store(
           { ownerId, purpose, kind: 'voice', contentType: 'audio/mp4' },
           { path: voice.path, size: voice.size },

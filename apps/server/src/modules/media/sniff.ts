@@ -1,9 +1,10 @@
 import { fileTypeFromFile } from 'file-type';
+import type { Container } from './ffmpeg.js';
 
 /** What the first bytes of a file say it is, among the formats taken. */
 export type Sniffed =
   | { family: 'image'; format: 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'heic' }
-  | { family: 'av'; container: 'webm' | 'mp4' | 'mov' | 'ogg' };
+  | { family: 'av'; container: Container };
 
 const IMAGES: Record<string, Extract<Sniffed, { family: 'image' }>['format']> = {
   'image/jpeg': 'jpeg',
@@ -17,7 +18,7 @@ const IMAGES: Record<string, Extract<Sniffed, { family: 'image' }>['format']> = 
 
 // file-type names every WebM video/webm, audio-only or not, and an MP4 of AAC video/mp4 unless
 // its brand says M4A: the streams inside (ffprobe) decide between voice and video.
-const CONTAINERS: Record<string, Extract<Sniffed, { family: 'av' }>['container']> = {
+const CONTAINERS: Record<string, Container> = {
   'video/webm': 'webm',
   'audio/webm': 'webm',
   'video/mp4': 'mp4',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { HttpError } from '../../platform/errors.js';
 import {
   durationMsOf,
+  inputArgs,
   probe,
   run,
   unreadable,
@@ -44,7 +45,7 @@ export async function prepareVideo(
     await run(
       paths.ffmpeg,
       [
-        ...['-nostdin', '-v', 'error', '-y', '-i', input],
+        ...['-nostdin', '-v', 'error', '-y', ...inputArgs(container, input)],
         ...['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-sn', '-dn'],
         ...['-map_metadata', '-1', '-map_chapters', '-1', '-t', String(limit + 1)],
         ...(webm ? ['-f', 'webm'] : ['-movflags', '+faststart', '-f', 'mp4']),
@@ -55,7 +56,7 @@ export async function prepareVideo(
   } catch (error) {
     throw unreadable('video', error);
   }
-  const probed = await probe(paths, output);
+  const probed = await probe(paths, output, webm ? 'webm' : 'mp4');
   const durationMs = probed ? durationMsOf(probed) : null;
   const stream = probed ? videoStreams(probed)[0] : undefined;
   if (durationMs === null || !stream) throw unreadable('video', null);
@@ -69,7 +70,8 @@ export async function prepareVideo(
     await run(
       paths.ffmpeg,
       [
-        ...['-nostdin', '-v', 'error', '-y', '-i', output, '-map', '0:v:0', '-frames:v', '1'],
+        ...['-nostdin', '-v', 'error', '-y', ...inputArgs(webm ? 'webm' : 'mp4', output)],
+        ...['-map', '0:v:0', '-frames:v', '1'],
         ...['-vf', `scale='min(${MEDIA_LIMITS.photoMaxSide},iw)':-2`, '-map_metadata', '-1'],
         ...['-c:v', 'mjpeg', '-q:v', '4', '-f', 'image2', poster],
       ],

@@ -2,7 +2,7 @@ import { WAVEFORM_PEAKS } from '@doers/contract';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HttpError } from '../../platform/errors.js';
-import { run, unreadable, type FfmpegPaths } from './ffmpeg.js';
+import { inputArgs, run, unreadable, type Container, type FfmpegPaths } from './ffmpeg.js';
 
 /** Recorders stop a moment after their limit: this much over it is still taken. */
 export const VOICE_GRACE_MS = 500;
@@ -19,6 +19,7 @@ export type Voice = { path: string; size: number; durationMs: number; waveform: 
 export async function transcodeVoice(
   paths: FfmpegPaths,
   input: string,
+  container: Container,
   workDir: string,
   limitSeconds: number,
   signal?: AbortSignal,
@@ -28,7 +29,7 @@ export async function transcodeVoice(
     await run(
       paths.ffmpeg,
       [
-        ...['-nostdin', '-v', 'error', '-y', '-i', input],
+        ...['-nostdin', '-v', 'error', '-y', ...inputArgs(container, input)],
         ...['-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1'],
         ...['-t', String(limitSeconds + 1)],
         // Mono at 24 kHz (speech needs no more) with the fast AAC coder: a 120 s note takes
@@ -78,7 +79,7 @@ async function decodeResult(
   await run(
     paths.ffmpeg,
     [
-      ...['-nostdin', '-v', 'error', '-i', file],
+      ...['-nostdin', '-v', 'error', ...inputArgs('mp4', file)],
       ...['-ac', '1', '-ar', String(PEAK_RATE), '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1'],
     ],
     {
