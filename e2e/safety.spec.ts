@@ -26,7 +26,14 @@ test('a report travels to the moderation console; the post is hidden, the report
   await card.getByRole('button', { name: 'More actions for this post' }).click();
   await card.getByRole('button', { name: 'Report post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report this post' });
+  // No reason is chosen for them: Send alone files nothing and says what is missing.
+  for (const radio of await dialog.getByRole('radio').all()) await expect(radio).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Choose what is wrong before sending the report.',
+  );
   await dialog.getByRole('radio', { name: /Harassment/ }).check();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await dialog.getByLabel('Anything to add? (optional)').fill('Mocks my friend in every post');
   await expectNoSeriousA11yIssues(page);
   await dialog.getByRole('button', { name: 'Send report' }).click();

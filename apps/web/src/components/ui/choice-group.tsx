@@ -11,7 +11,8 @@ export interface Choice<T extends string> {
 interface ChoiceGroupProps<T extends string> {
   legend: string;
   name: string;
-  value: T;
+  /** null: nothing chosen yet (a choice with consequences is never made for the person). */
+  value: T | null;
   choices: ReadonlyArray<Choice<T>>;
   onChange(value: T): void;
   error?: string | null;

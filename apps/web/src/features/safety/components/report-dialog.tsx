@@ -47,7 +47,9 @@ export function ReportDialog({
   targetType: ReportTarget;
   targetId: string;
 }) {
-  const [category, setCategory] = useState<ReportCategory>('harassment');
+  // Nothing chosen: a report says what its sender chose, never what one tap on Send left in.
+  const [category, setCategory] = useState<ReportCategory | null>(null);
+  const [categoryMissing, setCategoryMissing] = useState(false);
   const [note, setNote] = useState('');
   const [voice, setVoice] = useState<Media | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -68,9 +70,18 @@ export function ReportDialog({
     report.reset();
     forgetVoice(false);
     setUnsentVoice(false);
+    setCategoryMissing(false);
     onClose();
   };
+  const chooseCategory = (chosen: ReportCategory) => {
+    setCategory(chosen);
+    setCategoryMissing(false);
+  };
   const send = () => {
+    if (!category) {
+      setCategoryMissing(true);
+      return;
+    }
     // A recording made but not added yet would be lost without a word.
     const recorderBusy = recorderPhase !== 'idle' && recorderPhase !== 'failed';
     if (!voice && (recorderBusy || progress !== null)) {
@@ -83,6 +94,7 @@ export function ReportDialog({
         onSuccess: () => {
           toast.success('Thanks for telling us. The team will look at it and let you know.');
           setNote('');
+          setCategory(null);
           forgetVoice(true);
           report.reset();
           onClose();
@@ -105,7 +117,8 @@ export function ReportDialog({
         name={`report-${targetId}`}
         value={category}
         choices={CHOICES}
-        onChange={setCategory}
+        onChange={chooseCategory}
+        error={categoryMissing ? 'Choose what is wrong before sending the report.' : null}
       />
       <TextareaField
         label="Anything to add? (optional)"
