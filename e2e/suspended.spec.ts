@@ -1,12 +1,14 @@
 import { suspensionEndText, type AuditEntry, type AuthResponse } from '@doers/contract';
 import { expect, test } from '@playwright/test';
 import { MODERATOR } from './support/accounts.js';
+import { openModerationConsole } from './support/moderation.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { bearer } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
 
-test('a suspended person signs in to one screen: why, until when, their data, and signing out', async ({
+test('a suspended person signs in to one screen: why, until when, their data, and signing out; an admin lifts it', async ({
   page,
+  browser,
   request,
 }) => {
   const { person, auth } = await onboardedPerson(request, 'suspended');
@@ -67,4 +69,32 @@ test('a suspended person signs in to one screen: why, until when, their data, an
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/suspended');
   await expect(page).toHaveURL(/\/login$/);
+
+  // An admin lifts it early from the audit log, saying why.
+  const { phone, page: console_ } = await openModerationConsole(browser, request, 'e2e-lift');
+  const lift = console_.getByRole('button', {
+    name: `Lift the suspension of @${person.username}`,
+  });
+  await lift.click();
+  const dialog = console_.getByRole('dialog', {
+    name: `Lift the suspension of @${person.username}?`,
+  });
+  await dialog.getByRole('button', { name: 'Lift suspension' }).click();
+  await expect(dialog.getByText('Say why before lifting the suspension.')).toBeVisible();
+  await dialog.getByLabel('Why (the audit log keeps it)').fill('Apologised to everyone');
+  await expectNoSeriousA11yIssues(console_);
+  await dialog.getByRole('button', { name: 'Lift suspension' }).click();
+  await expect(console_.getByText(`@${person.username} can use Doers again.`)).toBeVisible();
+  await expect(
+    console_.getByText(`lifted the suspension of @${person.username}: “Apologised to everyone”`),
+  ).toBeVisible();
+  await expect(lift).toHaveCount(0);
+  await phone.close();
+
+  // The person is back to the whole app.
+  await page.getByLabel('Email or username').fill(person.username);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await expect(page).not.toHaveURL(/\/suspended$/);
 });

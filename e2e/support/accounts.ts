@@ -60,7 +60,10 @@ export async function getUserByApi(request: APIRequestContext, auth: AuthRespons
 /** The newest reset link mailed to `email` (the e2e server writes mail to its outbox). */
 export const resetLinkFor = (email: string): Promise<string> => resetLinkInOutbox(OUTBOX, email);
 
-/** Granted moderation tools by e2e/support/global-setup.ts before the server starts. */
+/**
+ * Granted moderation tools and admin access by e2e/support/global-setup.ts before the server
+ * starts: the team member who handles reports and lifts suspensions.
+ */
 export const MODERATOR: Person = {
   username: 'e2e_moderator',
   email: 'e2e_moderator@example.com',

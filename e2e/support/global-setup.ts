@@ -48,15 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await server.stop();
     const grant = spawnSync(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        'apps/server/src/admin-cli.ts',
-        'grant',
-        MODERATOR.username,
-        '--only',
-        'moderation',
-      ],
+      ['--import', 'tsx', 'apps/server/src/admin-cli.ts', 'grant', MODERATOR.username],
       {
         cwd: root,
         stdio: 'inherit',

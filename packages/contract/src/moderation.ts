@@ -64,6 +64,9 @@ export type Report = z.infer<typeof report>;
 
 export const MODERATION_ACTIONS = ['hide', 'warn', 'suspend', 'dismiss'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** What the audit log records: the actions on reports, and an admin lifting a suspension. */
+export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'lift'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const moderationActionRequest = z
   .object({
@@ -84,14 +87,30 @@ export const moderationActionRequest = z
   });
 export type ModerationActionRequest = z.input<typeof moderationActionRequest>;
 
+export const liftSuspensionRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Say why: the audit log keeps it')
+    .max(REPORT_NOTE_MAX, `Keep the reason under ${REPORT_NOTE_MAX} characters`),
+});
+export type LiftSuspensionRequest = z.input<typeof liftSuspensionRequest>;
+
 /** One line of the audit log: who did what to what, when and why. */
 export const auditEntry = z.object({
   id: z.string(),
   moderator: personSummary.nullable(),
-  action: z.enum(MODERATION_ACTIONS),
+  /**
+   * Who acted, as a pseudonym when their account was erased (moderator is null then): the same
+   * for all their entries, leading to nobody.
+   */
+  formerModerator: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
   targetType: z.enum(REPORT_TARGETS),
   targetId: z.string(),
   targetUser: personSummary.nullable(),
+  /** The person the entry is about is suspended now (an admin may lift it). */
+  targetSuspended: z.boolean(),
   reason: z.string(),
   suspendedUntil: z.string().nullable(),
   createdAt: z.string(),
@@ -163,6 +182,16 @@ export const moderationApi = {
     path: '/moderation/actions',
     access: 'signed-in',
     body: moderationActionRequest,
+    response: auditEntry,
+    status: 201,
+  }),
+  /** Admins only: the person is Active again at once; the audit log keeps who and why. */
+  liftSuspension: endpoint({
+    method: 'POST',
+    path: '/moderation/suspensions/:userId/lift',
+    access: 'signed-in',
+    params: z.object({ userId: z.uuid('Not a valid id') }),
+    body: liftSuspensionRequest,
     response: auditEntry,
     status: 201,
   }),

@@ -1,4 +1,4 @@
-import { AdminGuard } from '../../src/modules/admin/admin-guard.js';
+import { AdminGuard, type AdminRight } from '../../src/modules/admin/admin-guard.js';
 import { AdminService } from '../../src/modules/admin/admin.service.js';
 import { ReferralsRepository } from '../../src/modules/referrals/referrals.repository.js';
 import { ReferralsService } from '../../src/modules/referrals/referrals.service.js';
@@ -10,7 +10,16 @@ import { UsersService } from '../../src/modules/users/users.service.js';
 import type { TestServer } from './test-server.js';
 
 /** What `npm run admin -- grant <username> --only moderation` does, on the test's database. */
-export async function grantModeration(server: TestServer, username: string): Promise<void> {
+export function grantModeration(server: TestServer, username: string): Promise<void> {
+  return grant(server, username, ['moderation']);
+}
+
+/** What `npm run admin -- grant <username>` does: admin access and moderation tools. */
+export function grantAdmin(server: TestServer, username: string): Promise<void> {
+  return grant(server, username, ['admin', 'moderation']);
+}
+
+async function grant(server: TestServer, username: string, rights: AdminRight[]): Promise<void> {
   const users = new UsersService({
     users: new UsersRepository(server.db, new SessionUserCache(() => server.clock.now().getTime())),
     stats: new StatsService(new StatsRepository(server.db)),
@@ -24,6 +33,6 @@ export async function grantModeration(server: TestServer, username: string): Pro
   await new AdminService({ guard: new AdminGuard(users), users }).changeGrants({
     action: 'grant',
     username,
-    rights: ['moderation'],
+    rights,
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 
 /** What an erasure must tidy beyond the cascades of the users row. */
@@ -155,14 +156,17 @@ export class ErasureRepository {
   }
 
   /**
-   * The audit log keeps what was done but not to or by whom: entries about the person go, and
-   * the person as a moderator becomes nobody. The log's trigger allows this one change.
+   * The audit log keeps what was done but not to whom: entries about the person go. What they
+   * did as a moderator stays under a pseudonym, a new random id that belongs to nobody: their
+   * entries still read as one person's, and no longer lead to them. The log's trigger allows
+   * this one change.
    */
   async forgetInModerationLog(tx: Queryable, userId: string): Promise<void> {
     await tx.query(`SELECT set_config('doers.erasing', 'on', true)`);
     await tx.query('DELETE FROM moderation_log WHERE target_user_id = $1', [userId]);
-    await tx.query('UPDATE moderation_log SET moderator_id = NULL WHERE moderator_id = $1', [
+    await tx.query('UPDATE moderation_log SET moderator_id = $2 WHERE moderator_id = $1', [
       userId,
+      randomUUID(),
     ]);
     await tx.query(`SELECT set_config('doers.erasing', 'off', true)`);
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  ModerationAction,
+  AuditAction,
   PersonSummary,
   ReportCategory,
   ReportStatus,
@@ -31,11 +31,13 @@ export type ReportRow = {
 export type AuditRow = {
   id: string;
   moderator: PersonSummary | null;
-  action: ModerationAction;
+  moderator_id: string | null;
+  action: AuditAction;
   target_type: ReportTarget;
   target_id: string;
   target_user: PersonSummary | null;
   target_user_id: string | null;
+  target_suspended: boolean;
   reason: string;
   suspended_until: Date | null;
   created_at: Date;
@@ -203,7 +205,7 @@ export class ModerationRepository {
     tx: Queryable,
     e: {
       moderatorId: string;
-      action: ModerationAction;
+      action: AuditAction;
       targetType: ReportTarget;
       targetId: string;
       targetUserId: string | null;
@@ -271,6 +273,18 @@ export class ModerationRepository {
     );
   }
 
+  /** Ends the person's suspension now; false when they are not suspended. */
+  async lift(tx: Queryable, userId: string): Promise<boolean> {
+    const rows = await this.sessionUsers.writing(tx, { user: userId }, () =>
+      tx.query(
+        `UPDATE users SET status = 'Active', suspended_until = NULL, suspension_reason = NULL
+          WHERE id = $1 AND status = 'Suspended' RETURNING id`,
+        [userId],
+      ),
+    );
+    return rows.length > 0;
+  }
+
   /** Suspensions whose time is over: the people are Active again, at their next request too. */
   async liftEnded(now: Date): Promise<{ id: string }[]> {
     const lifted = await this.db.query<{ id: string }>(
@@ -283,8 +297,8 @@ export class ModerationRepository {
   }
 }
 
-const AUDIT_SELECT = `SELECT l.id, ${PERSON('mu')} AS moderator, l.action, l.target_type,
+const AUDIT_SELECT = `SELECT l.id, ${PERSON('mu')} AS moderator, l.moderator_id, l.action, l.target_type,
     l.target_id, ${PERSON('tu')} AS target_user, l.target_user_id, l.reason,
-    l.suspended_until, l.created_at
+    l.suspended_until, l.created_at, coalesce(tu.status = 'Suspended', false) AS target_suspended
   FROM moderation_log l LEFT JOIN users mu ON mu.id = l.moderator_id
   LEFT JOIN users tu ON tu.id = l.target_user_id`;

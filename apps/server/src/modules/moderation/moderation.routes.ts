@@ -14,5 +14,8 @@ export function moderationRoutes(
   route(moderationApi.myReports, ({ auth, query }) => moderation.myReports(auth.userId, query));
   route(moderationApi.queue, ({ auth }) => moderation.queue(auth.userId));
   route(moderationApi.act, ({ auth, body }) => moderation.act(auth.userId, body));
+  route(moderationApi.liftSuspension, ({ auth, params, body }) =>
+    moderation.liftSuspension(auth.userId, params.userId, body.reason),
+  );
   route(moderationApi.audit, ({ auth, query }) => moderation.audit(auth.userId, query));
 }

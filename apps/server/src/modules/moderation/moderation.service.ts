@@ -14,7 +14,7 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
 import type { AdminGuard } from '../admin/admin-guard.js';
@@ -170,8 +170,11 @@ export class ModerationService {
     const now = this.deps.clock.now();
     const ownerId = await this.deps.moderation.ownerOf(targetType, targetId);
     if (!ownerId) throw notFound(`That ${THING[targetType]} was not found`);
-    if (ownerId === moderatorId && action !== 'dismiss')
-      throw badRequest('Ask another moderator to act on your own content or account');
+    // Nobody judges their own case, not even to dismiss it; and the people who moderate are
+    // answerable to an admin, not to each other.
+    if (ownerId === moderatorId)
+      throw forbidden('Ask another moderator to act on your own content or account');
+    await this.#requireAdminOverGrantHolder(moderatorId, ownerId);
     const suspendedUntil =
       action === 'suspend' && input.days ? new Date(now.getTime() + input.days * DAY_MS) : null;
 
@@ -225,6 +228,37 @@ export class ModerationService {
     return presentAudit(await this.deps.moderation.entry(this.deps.db, entryId));
   }
 
+  /** An admin ends a suspension before its time (or one without an end), with a reason. */
+  async liftSuspension(adminId: string, userId: string, reason: string): Promise<AuditEntry> {
+    await this.deps.guard.require(adminId, 'admin');
+    if (adminId === userId) throw forbidden('Ask another admin to lift your own suspension');
+    const now = this.deps.clock.now();
+    const entryId = await this.deps.db.transaction(async (tx) => {
+      if (!(await this.deps.moderation.lift(tx, userId)))
+        throw conflict('That person is not suspended');
+      return this.deps.moderation.log(tx, {
+        moderatorId: adminId,
+        action: 'lift',
+        targetType: 'user',
+        targetId: userId,
+        targetUserId: userId,
+        reason,
+        suspendedUntil: null,
+        at: now,
+      });
+    });
+    return presentAudit(await this.deps.moderation.entry(this.deps.db, entryId));
+  }
+
+  /** Acting on someone with moderation tools or admin access takes an admin. */
+  async #requireAdminOverGrantHolder(actorId: string, ownerId: string): Promise<void> {
+    const owner = await this.deps.users.grantsOf(ownerId);
+    if (!owner?.admin_access && !owner?.moderation_tools) return;
+    const actor = await this.deps.users.grantsOf(actorId);
+    if (!actor?.admin_access)
+      throw forbidden('Only an admin can act on someone who moderates or administers Doers');
+  }
+
   /** The `moderation.liftSuspensions` job: suspensions whose time is over end. */
   async liftEndedSuspensions(): Promise<number> {
     const lifted = await this.deps.moderation.liftEnded(this.deps.clock.now());
@@ -265,10 +299,13 @@ function presentAudit(a: AuditRow): AuditEntry {
   return {
     id: a.id,
     moderator: a.moderator,
+    // An erased moderator's entries keep the pseudonym erasure gave them (a short form of it).
+    formerModerator: !a.moderator && a.moderator_id ? `#${a.moderator_id.slice(0, 8)}` : null,
     action: a.action,
     targetType: a.target_type,
     targetId: a.target_id,
     targetUser: a.target_user,
+    targetSuspended: a.target_suspended,
     reason: a.reason,
     suspendedUntil: a.suspended_until ? new Date(a.suspended_until).toISOString() : null,
     createdAt: new Date(a.created_at).toISOString(),

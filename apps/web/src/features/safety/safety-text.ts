@@ -1,4 +1,10 @@
-import type { ModerationAction, ReportCategory, ReportStatus, ReportTarget } from '@doers/contract';
+import type {
+  AuditAction,
+  ModerationAction,
+  ReportCategory,
+  ReportStatus,
+  ReportTarget,
+} from '@doers/contract';
 
 export const CATEGORY_LABELS: Record<ReportCategory, { label: string; description: string }> = {
   spam: { label: 'Spam', description: 'Ads, scams, fake accounts, the same thing over and over' },
@@ -35,7 +41,7 @@ export const ACTION_LABELS: Record<ModerationAction, string> = {
 
 /** "hid the post", "suspended the account until 3 Dec 2026": an audit line's verb. */
 export function actionPhrase(a: {
-  action: ModerationAction;
+  action: AuditAction;
   targetType: ReportTarget;
   suspendedUntil: string | null;
 }): string {
@@ -50,5 +56,7 @@ export function actionPhrase(a: {
         : 'suspended the account until lifted';
     case 'dismiss':
       return `dismissed the reports on a ${TARGET_NAMES[a.targetType]}`;
+    case 'lift':
+      return 'lifted the suspension';
   }
 }

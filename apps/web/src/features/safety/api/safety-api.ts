@@ -50,6 +50,16 @@ export function useAuditLog() {
   });
 }
 
+/** An admin lifts a suspension: the audit log gains the entry, its line loses the button. */
+export function useLiftSuspension() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, reason }: { userId: string; reason: string }) =>
+      api.call(moderationApi.liftSuspension, { params: { userId }, body: { reason } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: safetyKeys.audit }),
+  });
+}
+
 /** An action leaves the queue and joins the audit log. */
 export function useModerationAction() {
   const queryClient = useQueryClient();

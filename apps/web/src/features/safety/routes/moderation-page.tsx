@@ -2,8 +2,10 @@ import { IconCheck } from '../../../components/ui/icons';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { errorMessage, isApiError } from '../../../lib/api-error';
+import { useAccount } from '../../../lib/auth/use-account';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAuditLog, useModerationQueue } from '../api/safety-api';
+import { LiftSuspension } from '../components/lift-suspension';
 import { QueueItemCard } from '../components/queue-item-card';
 import { actionPhrase } from '../safety-text';
 import '../../../components/ui/state-panels.css';
@@ -60,6 +62,7 @@ export function ModerationPage() {
 
 function AuditLog() {
   const audit = useAuditLog();
+  const isAdmin = useAccount().data?.founder.permissions.adminAccess ?? false;
   const entries = audit.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <section aria-labelledby="audit-title" className="card safety-page__section">
@@ -72,13 +75,18 @@ function AuditLog() {
         {entries.map((e) => (
           <li key={e.id}>
             <span>
-              <strong>{e.moderator ? `@${e.moderator.username}` : 'A former moderator'}</strong>{' '}
+              <strong>
+                {e.moderator
+                  ? `@${e.moderator.username}`
+                  : `A former moderator${e.formerModerator ? ` (${e.formerModerator})` : ''}`}
+              </strong>{' '}
               {actionPhrase(e)}
               {e.targetUser && ` of @${e.targetUser.username}`}: “{e.reason}”
             </span>
             <time className="muted" dateTime={e.createdAt}>
               {new Date(e.createdAt).toLocaleString('en-GB')}
             </time>
+            {isAdmin && e.action === 'suspend' && e.targetSuspended && <LiftSuspension entry={e} />}
           </li>
         ))}
       </ol>
