@@ -132,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tempDir: config.media.tempDir,
     resumableDir: config.media.resumableDir,
     voiceLimits: (userId: string) => users.voiceLimits(userId),
+    room: config.media.room,
     log: app.log,
   });
   await media.start();

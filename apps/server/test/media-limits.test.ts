@@ -142,6 +142,7 @@ describe('attaching, and who may see an attached file', () => {
       tempDir: join(server.dataDir, 'media-tmp'),
       resumableDir: join(server.dataDir, 'media-uploads'),
       voiceLimits: async () => ({ postDuration: 120, dmDuration: 120 }),
+      room: { perPersonBytes: 250 * 2 ** 20, totalBytes: 10 * 2 ** 30, minFreeBytes: 0 },
       log: pino({ level: 'silent' }),
     });
     // A message's files: its two people see them.

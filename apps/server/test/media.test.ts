@@ -323,14 +323,14 @@ describe('removing and the cleanup job', () => {
     expect((await fetchFile(server, res.body.url)).status).toBe(404);
   });
 
-  it('removes uploads nothing used after a day, with their stored files', async () => {
+  it('removes uploads nothing used after an hour, with their stored files', async () => {
     const res = await upload(server, omar, 'post', await png(60, 60));
     expect(res.status).toBe(201);
-    server.clock.advance({ hours: 23 });
+    server.clock.advance({ minutes: 50 });
     await refreshBoth();
     await server.app.jobs.run('media.removeAbandoned');
     expect((await fetchFile(server, res.body.url)).status).toBe(200);
-    server.clock.advance({ hours: 2 });
+    server.clock.advance({ minutes: 20 });
     await refreshBoth();
     await server.app.jobs.run('media.removeAbandoned');
     expect((await fetchFile(server, `/api/media/${res.body.id}`, { token: omar })).status).toBe(

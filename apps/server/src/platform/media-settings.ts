@@ -19,7 +19,12 @@ export const mediaEnv = {
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  MEDIA_WAITING_MB_PER_PERSON: z.coerce.number().int().min(1).default(250),
+  MEDIA_WAITING_MB_TOTAL: z.coerce.number().int().min(1).default(10_240),
+  MEDIA_MIN_FREE_MB: z.coerce.number().int().min(0).default(1024),
 };
+
+const MB = 1024 * 1024;
 
 type MediaEnv = { [K in keyof typeof mediaEnv]: z.output<(typeof mediaEnv)[K]> };
 
@@ -52,7 +57,17 @@ export type MediaSettings = {
   s3: S3Settings | undefined;
   ffmpegPath: string;
   ffprobePath: string;
+  /** How much may wait on the disk for a use (see UploadRoom in media.service.ts). */
+  room: UploadRoom;
 };
+
+/**
+ * Uploads wait on the server's disk until something uses them (or the cleanup job removes them):
+ * files nothing is attached to yet, and resumable uploads by their declared size. Bounded per
+ * person and in all, and refused while the disk holding DATA_DIR has less than `minFreeBytes`
+ * free: the embedded database lives on the same disk.
+ */
+export type UploadRoom = { perPersonBytes: number; totalBytes: number; minFreeBytes: number };
 
 export function mediaSettings(e: MediaEnv, dataDir: string): MediaSettings {
   return {
@@ -71,5 +86,10 @@ export function mediaSettings(e: MediaEnv, dataDir: string): MediaSettings {
         : undefined,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    room: {
+      perPersonBytes: e.MEDIA_WAITING_MB_PER_PERSON * MB,
+      totalBytes: e.MEDIA_WAITING_MB_TOTAL * MB,
+      minFreeBytes: e.MEDIA_MIN_FREE_MB * MB,
+    },
   };
 }

@@ -24,6 +24,7 @@ export async function demoMedia(
     tempDir: d.config.media.tempDir,
     resumableDir: d.config.media.resumableDir,
     voiceLimits: async () => ({ postDuration: 120, dmDuration: 120 }),
+    room: d.config.media.room,
     log: d.log,
   });
   await media.start();

@@ -137,11 +137,29 @@ export class MediaRepository {
     );
   }
 
-  async insertUpload(id: string, ownerId: string, at: Date): Promise<void> {
+  async insertUpload(id: string, ownerId: string, at: Date, declaredBytes: number): Promise<void> {
     await this.db.query(
-      'INSERT INTO media_uploads (id, owner_id, created_at) VALUES ($1, $2, $3)',
-      [id, ownerId, at],
+      'INSERT INTO media_uploads (id, owner_id, created_at, declared_bytes) VALUES ($1, $2, $3, $4)',
+      [id, ownerId, at, declaredBytes],
     );
+  }
+
+  /**
+   * Bytes waiting on the disk for a use, the person's and everyone's: files nothing is attached
+   * to yet (with their thumbnail or poster), and resumable uploads by their declared size.
+   */
+  async waitingBytes(ownerId: string): Promise<{ person: number; total: number }> {
+    const rows = await this.db.query<{ person: number; total: number }>(
+      `WITH files AS (SELECT owner_id, size_bytes + coalesce(variant_size, 0) AS bytes
+                        FROM media WHERE attached_type IS NULL
+                      UNION ALL
+                      SELECT owner_id, declared_bytes FROM media_uploads)
+       SELECT coalesce(sum(bytes) FILTER (WHERE owner_id = $1), 0)::float8 AS person,
+              coalesce(sum(bytes), 0)::float8 AS total
+         FROM files`,
+      [ownerId],
+    );
+    return { person: Number(rows[0]!.person), total: Number(rows[0]!.total) };
   }
 
   async uploadOwnedBy(id: string, ownerId: string): Promise<boolean> {

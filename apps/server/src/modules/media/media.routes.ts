@@ -18,6 +18,9 @@ export function mediaRoutes(route: Route, deps: { media: MediaService; limits: R
 
   route(mediaApi.upload, async ({ auth, query, request }) => {
     await deps.limits.enforce([['upload', auth.userId]], request.ip);
+    // The body's length is the file's and a few hundred bytes of form: near enough to refuse
+    // before receiving anything.
+    await media.checkRoomFor(auth.userId, Number(request.headers['content-length']) || 0);
     return media.withWorkDir(async (dir) => {
       const file = await receiveUpload(request, dir, media.maxBytesFor(query.purpose));
       return media.accept(auth.userId, query.purpose, file, dir);

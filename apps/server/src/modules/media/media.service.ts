@@ -1,5 +1,5 @@
 import type { Media, MediaKind, MediaPurpose } from '@doers/contract';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.js';
@@ -12,10 +12,19 @@ import { deleteObjects, MediaPipeline, type VoiceLimitsOf } from './media-pipeli
 import type { MediaRepository, MediaRow } from './media.repository.js';
 import { keysOf, MediaServing, type ServedFile, type Variant } from './media-serving.js';
 import { maxBytesFor } from './upload-rules.js';
+import type { UploadRoom } from '../../platform/media-settings.js';
 
 const DAY_MS = 86_400_000;
-/** How long an upload that nothing uses is kept (a post being written, a re-recorded note). */
-export const UNATTACHED_TTL_MS = DAY_MS;
+/**
+ * How long an upload that nothing uses is kept (a post being written, a re-recorded note): an
+ * hour is plenty for that, and short enough that unused files cannot pile up on the disk.
+ */
+export const UNATTACHED_TTL_MS = 60 * 60_000;
+/** How long a resumable upload may take to finish: a large video on a bad connection. */
+export const RESUMABLE_TTL_MS = DAY_MS;
+const MB = 1024 * 1024;
+const PAUSED =
+  'Uploads are paused for a while: the server is short of space. Please try again later.';
 
 /**
  * The media pipeline (docs/product/media.md): checks an uploaded file by its bytes, transcodes a
@@ -41,6 +50,7 @@ export class MediaService {
       tempDir: string;
       resumableDir: string;
       voiceLimits: VoiceLimitsOf;
+      room: UploadRoom;
       log: FastifyBaseLogger;
       /** Files processed at once; more wait their turn (ffmpeg and sharp use whole cores). */
       concurrency?: number;
@@ -102,9 +112,37 @@ export class MediaService {
     return this.#serving.openFile(key, range);
   }
 
+  /**
+   * Refuses an upload of `bytes` (as the client announces it) when it would not fit: the disk
+   * holding DATA_DIR short of space, too much waiting in all (507), or too much of this
+   * person's waiting for a use (429; it frees itself as they post, or within the hour).
+   */
+  async checkRoomFor(ownerId: string, bytes: number): Promise<void> {
+    const room = this.deps.room;
+    const disk = await statfs(this.deps.tempDir).catch(() => null);
+    if (disk && disk.bavail * disk.bsize - bytes < room.minFreeBytes) {
+      this.deps.log.error({ freeBytes: disk.bavail * disk.bsize }, 'uploads refused: disk short');
+      throw new HttpError(507, PAUSED);
+    }
+    const waiting = await this.deps.media.waitingBytes(ownerId);
+    if (waiting.total + bytes > room.totalBytes) {
+      this.deps.log.warn({ waitingBytes: waiting.total }, 'uploads refused: too much waiting');
+      throw new HttpError(507, PAUSED);
+    }
+    if (waiting.person + bytes > room.perPersonBytes) {
+      throw new HttpError(
+        429,
+        `You have ${Math.round(room.perPersonBytes / MB)} MB of uploads waiting to be used: ` +
+          'post them, or wait an hour for the unused ones to be cleared.',
+        undefined,
+        { 'retry-after': String(UNATTACHED_TTL_MS / 1000) },
+      );
+    }
+  }
+
   /** A resumable upload begins: it is `ownerId`'s alone (tus calls this before storing). */
-  registerResumable(id: string, ownerId: string): Promise<void> {
-    return this.deps.media.insertUpload(id, ownerId, this.deps.clock.now());
+  registerResumable(id: string, ownerId: string, declaredBytes: number): Promise<void> {
+    return this.deps.media.insertUpload(id, ownerId, this.deps.clock.now(), declaredBytes);
   }
 
   ownsResumable(id: string, ownerId: string): Promise<boolean> {
@@ -231,10 +269,11 @@ export class MediaService {
 
   /**
    * The cleanup job: uploads nothing came to use within UNATTACHED_TTL_MS, and resumable
-   * uploads left unfinished as long. Returns how many of each it removed.
+   * uploads left unfinished for RESUMABLE_TTL_MS. Returns how many of each it removed.
    */
   async removeAbandoned(): Promise<{ media: number; resumable: number }> {
-    const before = new Date(this.deps.clock.now().getTime() - UNATTACHED_TTL_MS);
+    const now = this.deps.clock.now().getTime();
+    const before = new Date(now - UNATTACHED_TTL_MS);
     let media = 0;
     for (;;) {
       const batch = await this.deps.media.deleteUnattachedBefore(before, 200);
@@ -242,7 +281,7 @@ export class MediaService {
       media += batch.length;
       if (batch.length < 200) break;
     }
-    const uploads = await this.deps.media.deleteUploadsBefore(before);
+    const uploads = await this.deps.media.deleteUploadsBefore(new Date(now - RESUMABLE_TTL_MS));
     await Promise.all(uploads.map((id) => this.removeResumableFiles(id)));
     if (media || uploads.length) {
       this.deps.log.info({ media, resumable: uploads.length }, 'removed abandoned uploads');

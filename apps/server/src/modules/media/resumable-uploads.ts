@@ -44,7 +44,7 @@ export async function registerResumableUploads(
     allowedOrigins: [],
     namingFunction: () => randomBytes(16).toString('hex'),
     async onUploadCreate(_req, upload) {
-      await deps.media.registerResumable(upload.id, callerId());
+      await deps.media.registerResumable(upload.id, callerId(), upload.size ?? 0);
       return {};
     },
     async onIncomingRequest(req, uploadId) {
@@ -73,6 +73,7 @@ export async function registerResumableUploads(
           throw badRequest('Send Upload-Length: the size must be known when the upload starts');
         }
         await deps.limits.enforce([['upload', userId]], request.ip);
+        await deps.media.checkRoomFor(userId, Number(request.headers['upload-length']) || 0);
       }
       reply.hijack();
       reply.raw.setHeader('x-content-type-options', 'nosniff');
