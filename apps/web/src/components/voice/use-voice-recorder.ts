@@ -11,6 +11,12 @@ export const TICK_MS = 100;
 export const VOICE_BITS_PER_SECOND = 64_000;
 /** How many recent loudness samples the live waveform shows. */
 export const LIVE_BARS = 40;
+/**
+ * How long the microphone keeps recording after Stop or a lifted finger: the last syllable is
+ * still being said, and still in the browser's audio pipeline, when the hand moves. Without it
+ * the end of what was said was cut (a 4.2 s hold played as 0:03).
+ */
+export const STOP_TAIL_MS = 400;
 
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'stopping' | 'preview' | 'failed';
 
@@ -39,7 +45,10 @@ interface Live {
   levels: number[];
   context: AudioContext | null;
   analyser: AnalyserNode | null;
+  /** The tick and the stop's tail (clearInterval clears either: one pool of ids). */
   timers: Array<ReturnType<typeof setInterval>>;
+  /** Stop was asked for: the tail is being recorded. */
+  stopping: boolean;
   stoppedAtLimit: boolean;
   durationMs: number;
 }
@@ -70,13 +79,21 @@ export function useVoiceRecorder({ maxSeconds }: { maxSeconds: number }) {
   const stop = useCallback(
     (atLimit = false) => {
       const session = live.current;
-      if (!session || session.recorder.state === 'inactive') return;
-      session.durationMs = Math.min(Date.now() - session.startedAt, maxMs);
+      if (!session || session.recorder.state === 'inactive' || session.stopping) return;
+      session.stopping = true;
       session.stoppedAtLimit = atLimit;
-      setElapsedMs(session.durationMs);
+      setElapsedMs(Math.min(Date.now() - session.startedAt, maxMs));
       setPhase('stopping');
       session.timers.forEach((timer) => clearInterval(timer));
-      session.recorder.stop(); // its stop event builds the recording and frees the microphone
+      const finish = () => {
+        if (session.recorder.state === 'inactive') return;
+        session.durationMs = Math.min(Date.now() - session.startedAt, maxMs);
+        session.recorder.stop(); // its stop event builds the recording and frees the microphone
+      };
+      // At the limit there is nothing more to take; otherwise the tail is kept.
+      const tail = atLimit ? 0 : Math.min(STOP_TAIL_MS, maxMs - (Date.now() - session.startedAt));
+      if (tail > 0) session.timers.push(setTimeout(finish, tail));
+      else finish();
     },
     [maxMs],
   );
@@ -151,6 +168,7 @@ export function useVoiceRecorder({ maxSeconds }: { maxSeconds: number }) {
       levels: [],
       ...listenTo(stream),
       timers: [],
+      stopping: false,
       stoppedAtLimit: false,
       durationMs: 0,
     };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RecordedVoice } from './use-voice-recorder';
+import { STOP_TAIL_MS, type RecordedVoice } from './use-voice-recorder';
 import { VoiceRecorder, type VoiceRecorderProps } from './voice-recorder';
 
 // happy-dom has no microphone and no MediaRecorder: these stand-ins play the browser's part (a
@@ -68,6 +68,8 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const timerText = () => screen.getByRole('timer').textContent;
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const click = (name: string | RegExp) => act(async () => fireEvent.click(button(name)));
+/** The moment the microphone keeps recording after Stop (STOP_TAIL_MS), and the stop after it. */
+const finishTail = () => act(async () => void vi.advanceTimersByTime(STOP_TAIL_MS));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -96,13 +98,21 @@ describe('VoiceRecorder (tap mode)', () => {
     expect(timerText()).toBe('0:03 / 1:00');
 
     await click('Stop recording voice intro');
+    // The last syllable is still being said: the microphone stays on a moment longer.
+    expect(recorders[0]!.state).toBe('recording');
+    expect(track.stopped).toBe(false);
+    await finishTail();
+    expect(recorders[0]!.state).toBe('inactive');
     expect(track.stopped).toBe(true); // the microphone is free again
     const seekBar = screen.getByRole('slider', { name: 'Position in recorded voice intro' });
     expect(seekBar.getAttribute('aria-valuetext')).toBe('0:00 of 0:03');
     await click('Send');
     expect(onSend).toHaveBeenCalledOnce();
     const voice = onSend.mock.calls[0]![0];
-    expect(voice).toMatchObject({ mimeType: 'audio/webm;codecs=opus', durationMs: 3_000 });
+    expect(voice).toMatchObject({
+      mimeType: 'audio/webm;codecs=opus',
+      durationMs: 3_000 + STOP_TAIL_MS,
+    });
     expect(await voice.blob.text()).toBe('the voice');
     // Sent: ready for the next one.
     expect(button('Record voice intro')).toBeTruthy();
@@ -114,6 +124,7 @@ describe('VoiceRecorder (tap mode)', () => {
     await click('Record voice intro');
     advance(1_000);
     await click('Stop recording voice intro');
+    await finishTail();
     expect(phases.at(-1)).toBe('preview');
     await click('Delete recorded voice intro');
     expect(phases).toContain('recording');
@@ -164,6 +175,7 @@ describe('VoiceRecorder (tap mode)', () => {
     await click('Record voice intro');
     advance(1_500);
     await click('Stop recording voice intro');
+    await finishTail();
     await click('Send');
     expect(screen.getByRole('alert').textContent).toContain('Network error');
     await click('Try again');
@@ -177,6 +189,7 @@ describe('VoiceRecorder (tap mode)', () => {
     await click('Record voice intro');
     advance(4_000);
     await click('Stop recording voice intro');
+    await finishTail();
     await click('Record again');
     expect(getUserMedia).toHaveBeenCalledTimes(2);
     expect(timerText()).toBe('0:00 / 1:00');
@@ -187,6 +200,7 @@ describe('VoiceRecorder (tap mode)', () => {
     await click('Record voice intro');
     advance(1_000);
     await click('Stop recording voice intro');
+    await finishTail();
     const save = button('Save') as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     expect(document.getElementById(save.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -202,6 +216,7 @@ describe('VoiceRecorder asks for a format the browser records', () => {
     await click('Record voice intro');
     advance(1_000);
     await click('Stop recording voice intro');
+    await finishTail();
     await click('Send');
     expect(onSend.mock.calls[0]![0].mimeType).toBe('audio/mp4');
     expect(onSend.mock.calls[0]![0].blob.type).toBe('audio/mp4');
@@ -247,6 +262,7 @@ describe('VoiceRecorder (hold mode)', () => {
     advance(2_000);
     expect(timerText()).toBe('0:02 / 1:00');
     await act(async () => fireEvent.pointerUp(main(), { clientX: 10, clientY: 10 }));
+    await finishTail();
     expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toBe('0:00 of 0:02');
   });
 
@@ -280,6 +296,7 @@ describe('VoiceRecorder (hold mode)', () => {
     advance(1_000);
     expect(main().getAttribute('aria-label')).toBe('Stop recording voice intro');
     await act(async () => fireEvent.click(main(), { detail: 0 }));
+    await finishTail();
     expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toBe('0:00 of 0:01');
   });
 });
