@@ -148,10 +148,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionUsers = new SessionUserCache(() => clock.now().getTime(), caches);
   const usersRepository = new UsersRepository(db, sessionUsers);
   const deletions = new AccountDeletionRepository(db, sessionUsers);
-  const users = new UsersService({ users: usersRepository, stats, referrals, clock });
+  const users = new UsersService({
+    ...{ users: usersRepository, stats, referrals, clock },
+    signedMediaUrl: (id: string): string => media.signedUrl(id),
+  });
   const profiles = new ProfilesService({
     ...{ db, profiles: usersRepository, privacy: new PrivacyRepository(db), media, users, events },
   });
+  // A picture is for anyone; a voice intro follows the profile's privacy; both go with the account.
+  media.access.register(
+    'avatar',
+    async () => false,
+    (userId) => profiles.pictureShown(userId),
+  );
+  media.access.register(
+    'voice-intro',
+    (viewerId, userId) => profiles.mayHearIntro(viewerId, userId),
+    (userId) => profiles.introShown(userId),
+  );
   const sessionRows = new SessionsRepository(db, sessionUsers, app.log);
   app.addHook('onClose', () => sessionRows.flushTouches()); // the last-seen marks still waiting
   const sessions = new SessionsService({ sessions: sessionRows });
@@ -240,9 +254,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     feedCache,
   });
-  media.access.register('post', (viewerId, postId) => posts.mayViewMedia(viewerId, postId));
-  media.access.register('comment', (viewerId, commentId) =>
-    comments.mayViewMedia(viewerId, commentId),
+  media.access.register(
+    'post',
+    (viewerId, postId) => posts.mayViewMedia(viewerId, postId),
+    (postId) => posts.shownAs(postId),
+  );
+  media.access.register(
+    'comment',
+    (viewerId, commentId) => comments.mayViewMedia(viewerId, commentId),
+    (commentId) => comments.shownAs(commentId),
   );
 
   // explore: search and the recent public posts
@@ -257,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   media.access.register(
     'dm',
     (viewerId, messageId) => dms.mayViewMedia(viewerId, messageId),
-    (messageId) => dms.isShown(messageId),
+    (messageId) => dms.shownAs(messageId),
   );
 
   // activity, notifications

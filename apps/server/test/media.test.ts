@@ -225,7 +225,7 @@ describe('serving', () => {
       "default-src 'none'; frame-ancestors 'none'; sandbox",
     );
     expect(headers.get('content-disposition')).toBe(`inline; filename="${voice.id}.m4a"`);
-    expect(headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(headers.get('cache-control')).toBe('private, max-age=3600');
     expect(headers.get('accept-ranges')).toBe('bytes');
     expect(headers.get('etag')).toBe(`"${voice.id}"`);
   });

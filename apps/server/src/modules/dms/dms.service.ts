@@ -17,6 +17,7 @@ import type { MediaService } from '../media/media.service.js';
 import { cannotSendReason } from './dm-rules.js';
 import { presentConversation, presentMessage } from './dm.presenter.js';
 import type { DmsRepository } from './dms.repository.js';
+import type { Shown } from '../media/media-access.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
 
@@ -198,9 +199,9 @@ export class DmsService {
     return this.deps.dms.mayHear(messageId, viewerId);
   }
 
-  /** A hidden message's voice is heard by nobody, whatever link they were given before. */
-  isShown(messageId: string): Promise<boolean> {
-    return this.deps.dms.shown(messageId);
+  /** A message is for its two people; once hidden, for nobody, whatever link they were given. */
+  async shownAs(messageId: string): Promise<Shown> {
+    return (await this.deps.dms.shown(messageId)) ? 'restricted' : 'gone';
   }
 
   async settings(userId: string): Promise<DmSettings> {

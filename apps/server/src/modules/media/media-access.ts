@@ -7,10 +7,13 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 export type AccessRule = (viewerId: string, attachedId: string) => Promise<boolean>;
 
 /**
- * Whether the thing a file is attached to is still shown at all (not hidden by a moderator, not
- * deleted): a signed URL handed out before is honoured only while it is.
+ * How far the thing a file is attached to is shown now, asked on every request for the file:
+ * to anyone (`public`), to some people only (`restricted`: a vibers-only post, a private
+ * profile's voice intro, a message), or to nobody (`gone`: hidden by a moderator, deleted, its
+ * author's account deactivated). A URL handed out before is honoured only as far as that goes.
  */
-export type ShownRule = (attachedId: string) => Promise<boolean>;
+export type Shown = 'public' | 'restricted' | 'gone';
+export type ShownRule = (attachedId: string) => Promise<Shown>;
 
 export type AccessFacts = {
   ownerId: string;
@@ -38,14 +41,18 @@ export class MediaAccess {
     if (shown) this.#shown.set(attachedType, shown);
   }
 
-  /** Whether what the file is attached to is still shown; true for a type with no such rule. */
-  async stillShown(m: Pick<AccessFacts, 'attachedType' | 'attachedId'>): Promise<boolean> {
-    const shown = m.attachedType && m.attachedId ? this.#shown.get(m.attachedType) : undefined;
-    return shown ? shown(m.attachedId!) : true;
+  /**
+   * How far what the file is attached to is shown now; as the row says (`is_public`) for an
+   * upload nothing uses yet, or a thing whose module registered no such rule.
+   */
+  async shown(m: AccessFacts): Promise<Shown> {
+    const rule = m.attachedType && m.attachedId ? this.#shown.get(m.attachedType) : undefined;
+    if (rule) return rule(m.attachedId!);
+    return m.isPublic ? 'public' : 'restricted';
   }
 
+  /** Whether a signed-in viewer may see a file shown to some people only. */
   async mayView(viewerId: string | null, m: AccessFacts): Promise<boolean> {
-    if (m.isPublic) return true;
     if (!viewerId) return false;
     if (viewerId === m.ownerId) return true;
     if (!m.attachedType || !m.attachedId) return false;

@@ -55,6 +55,12 @@ export class MediaServing {
     },
   ) {}
 
+  /** A signed URL of a file, for viewers its thing's rule lets in (a private profile's intro). */
+  signedUrl(id: string): string {
+    const { exp, sig } = this.deps.signer.sign(id, this.deps.clock.now());
+    return `/api/media/${id}?exp=${exp}&sig=${sig}`;
+  }
+
   /** The Media object as the API answers it; private files get signed URLs. */
   present(row: MediaRow): Media {
     const signed = row.is_public ? null : this.deps.signer.sign(row.id, this.deps.clock.now());
@@ -97,11 +103,15 @@ export class MediaServing {
       attachedType: row.attached_type,
       attachedId: row.attached_id,
     };
+    // Decided on every request, not when the URL was handed out: a post hidden, deleted or made
+    // vibers-only, an account deactivated or a profile made private since then counts at once
+    // (and a public answer is cached for minutes only: serve-file.ts).
+    const shown = await this.deps.access.shown(facts);
     const allowed =
-      row.is_public ||
-      (this.deps.signer.verify(row.id, viewer.exp, viewer.sig, this.deps.clock.now()) &&
-        (await this.deps.access.stillShown(facts))) ||
-      (await this.deps.access.mayView(viewer.userId, facts));
+      shown === 'public' ||
+      (shown === 'restricted' &&
+        (this.deps.signer.verify(row.id, viewer.exp, viewer.sig, this.deps.clock.now()) ||
+          (await this.deps.access.mayView(viewer.userId, facts))));
     if (!allowed) throw notFound('Media not found');
     if (variant && (variant !== variantOf(row.kind) || !row.variant_type)) {
       throw notFound('Media not found');
@@ -115,7 +125,7 @@ export class MediaServing {
       contentType,
       size: Number(variant ? row.variant_size : row.size_bytes),
       fileName: `${key.replace('.', '-')}.${EXTENSIONS[contentType]}`,
-      isPublic: row.is_public,
+      isPublic: shown === 'public',
     };
   }
 

@@ -94,6 +94,11 @@ export class MediaService {
     return this.#pipeline.voiceLimitSeconds(ownerId, purpose);
   }
 
+  /** A signed URL of a file, for viewers its thing's rule lets in (a private profile's intro). */
+  signedUrl(id: string): string {
+    return this.#serving.signedUrl(id);
+  }
+
   /** The Media object as the API answers it; private files get signed URLs. */
   present(row: MediaRow): Media {
     return this.#serving.present(row);

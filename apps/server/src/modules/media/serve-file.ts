@@ -37,8 +37,8 @@ export function parseRange(
 }
 
 /**
- * Answers a stored file: exact type, range requests (206, 416), a strong ETag, long immutable
- * caching (public or private as the file is), and headers that keep a browser from ever running
+ * Answers a stored file: exact type, range requests (206, 416), a strong ETag, caching for
+ * minutes (public or private as the file is shown now), and headers that keep a browser from ever running
  * it as a page: nosniff (every answer), a CSP that allows nothing, a sandbox, inline disposition
  * with a name of our own.
  */
@@ -48,7 +48,10 @@ export async function serveFile(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Readable | string> {
-  const cacheControl = `${file.isPublic ? 'public' : 'private'}, max-age=31536000, immutable`;
+  // A stored file's bytes never change, but who may see it does (a post hidden or made
+  // vibers-only, an account deactivated): caches keep an answer only as long as such a change
+  // may take to count.
+  const cacheControl = file.isPublic ? 'public, max-age=300' : 'private, max-age=3600';
   cacheControls.set(request, cacheControl);
   const common = {
     'content-type': file.contentType,

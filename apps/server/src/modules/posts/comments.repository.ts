@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.js';
 import type { Cursor } from '../../platform/pagination.js';
 import type { MediaJson } from './post-card.sql.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
+import type { Shown } from '../media/media-access.js';
 
 export type CommentRow = {
   id: string;
@@ -54,6 +55,19 @@ export class CommentsRepository {
   }
 
   /** Whether `viewerId` may hear a comment: they may see its post and neither blocked its author. */
+  /** How far the comment is shown now: as its post, unless it or its author is gone. */
+  async shown(commentId: string): Promise<Shown> {
+    const rows = await this.db.query<{ visibility: string }>(
+      `SELECT p.visibility FROM comments c JOIN posts p ON p.id = c.post_id
+         JOIN users ca ON ca.id = c.author_id JOIN users pa ON pa.id = p.author_id
+        WHERE c.id = $1 AND c.hidden_at IS NULL AND p.hidden_at IS NULL
+          AND ca.status <> 'Deleted' AND pa.status <> 'Deleted'`,
+      [commentId],
+    );
+    const row = rows[0];
+    return !row ? 'gone' : row.visibility === 'public' ? 'public' : 'restricted';
+  }
+
   async isVisible(commentId: string, viewerId: string): Promise<boolean> {
     const rows = await this.db.query<{ id: string }>(
       `SELECT c.id FROM comments c JOIN posts p ON p.id = c.post_id

@@ -11,6 +11,7 @@ import type { CommentRow, CommentsRepository } from './comments.repository.js';
 import { mediaRowOf } from './post.presenter.js';
 import type { PostsRepository } from './posts.repository.js';
 import type { FeedCache } from './feed-cache.js';
+import type { Shown } from '../media/media-access.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
 
@@ -111,6 +112,11 @@ export class CommentsService {
   /** The media rule of comments' files: whoever may see the post and is not blocked with its author. */
   mayViewMedia(viewerId: string, commentId: string): Promise<boolean> {
     return this.deps.comments.isVisible(commentId, viewerId);
+  }
+
+  /** How far a comment is shown now, for its voice file (media-access.ts). */
+  shownAs(commentId: string): Promise<Shown> {
+    return this.deps.comments.shown(commentId);
   }
 
   #present(r: CommentRow, viewerId: string): Comment {

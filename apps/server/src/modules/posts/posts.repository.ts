@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.js';
 import type { Cursor } from '../../platform/pagination.js';
 import { postCardColumns, postCardJoins, type PostCardRow } from './post-card.sql.js';
 import { postVisibleTo } from './post-visibility.js';
+import type { Shown } from '../media/media-access.js';
 
 export type NewPost = {
   id: string;
@@ -75,6 +76,20 @@ export class PostsRepository {
       [id, viewerId],
     );
     return rows[0];
+  }
+
+  /**
+   * How far the post is shown now (the media rule of its files): gone when a moderator hid it,
+   * it was deleted or its author's account is deactivated; else as its visibility says.
+   */
+  async shown(id: string): Promise<Shown> {
+    const rows = await this.db.query<{ visibility: string }>(
+      `SELECT p.visibility FROM posts p JOIN users pa ON pa.id = p.author_id
+        WHERE p.id = $1 AND p.hidden_at IS NULL AND pa.status <> 'Deleted'`,
+      [id],
+    );
+    const row = rows[0];
+    return !row ? 'gone' : row.visibility === 'public' ? 'public' : 'restricted';
   }
 
   /** Whether `viewerId` may see the post (the media rule of its files). */

@@ -12,6 +12,7 @@ import { presentPost } from './post.presenter.js';
 import type { FeedCache } from './feed-cache.js';
 import type { PostsRepository } from './posts.repository.js';
 import type { TimelineRepository } from './timeline.repository.js';
+import type { Shown } from '../media/media-access.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
 
@@ -131,6 +132,11 @@ export class PostsService {
   /** The media rule of files attached to posts: whoever may see the post. */
   mayViewMedia(viewerId: string, postId: string): Promise<boolean> {
     return this.deps.posts.isVisible(postId, viewerId);
+  }
+
+  /** How far a post is shown now, for its files (media-access.ts). */
+  shownAs(postId: string): Promise<Shown> {
+    return this.deps.posts.shown(postId);
   }
 
   /** A vibe sent from a post to its author counts on the post. */

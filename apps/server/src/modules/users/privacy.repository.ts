@@ -18,6 +18,26 @@ export class PrivacyRepository {
     return rows[0];
   }
 
+  /**
+   * What decides who hears the person's voice intro: their account's state, their privacy, and
+   * whether `viewerId` (when given) and they vibe with each other.
+   */
+  async introFacts(
+    userId: string,
+    viewerId: string | null,
+  ): Promise<{ status: string; private_profile: boolean; mutual: boolean } | undefined> {
+    const rows = await this.db.query<{ status: string; private_profile: boolean; mutual: boolean }>(
+      `SELECT u.status, u.private_profile,
+              $2::uuid IS NOT NULL
+                AND EXISTS (SELECT 1 FROM vibing_with a WHERE a.user_id = $2 AND a.target_id = u.id)
+                AND EXISTS (SELECT 1 FROM vibing_with b WHERE b.user_id = u.id AND b.target_id = $2)
+                AS mutual
+         FROM users u WHERE u.id = $1`,
+      [userId, viewerId],
+    );
+    return rows[0];
+  }
+
   /** Only the columns given change; answers the settings as saved. */
   async setPrivacy(
     userId: string,

@@ -14,6 +14,7 @@ import type { MediaService } from '../media/media.service.js';
 import type { PrivacyColumns, PrivacyRepository } from './privacy.repository.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
+import type { Shown } from '../media/media-access.js';
 
 /**
  * What a person says about themselves (docs/product/profiles.md): name, bio, colours, the
@@ -31,6 +32,27 @@ export class ProfilesService {
       events: EventBus;
     },
   ) {}
+
+  /** A profile picture is for anyone, until the account is deactivated. */
+  async pictureShown(userId: string): Promise<Shown> {
+    const facts = await this.deps.privacy.introFacts(userId, null);
+    return !facts || facts.status === 'Deleted' ? 'gone' : 'public';
+  }
+
+  /**
+   * A voice intro follows the profile: for anyone, or, while the profile is private, for the
+   * people who vibe with the person both ways (docs/product/profiles.md#privacy); gone with
+   * the account.
+   */
+  async introShown(userId: string): Promise<Shown> {
+    const facts = await this.deps.privacy.introFacts(userId, null);
+    if (!facts || facts.status === 'Deleted') return 'gone';
+    return facts.private_profile ? 'restricted' : 'public';
+  }
+
+  async mayHearIntro(viewerId: string, userId: string): Promise<boolean> {
+    return (await this.deps.privacy.introFacts(userId, viewerId))?.mutual ?? false;
+  }
 
   async updateProfile(userId: string, p: UpdateProfileRequest): Promise<User> {
     await this.deps.profiles.updateProfile(userId, {

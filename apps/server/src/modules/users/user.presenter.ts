@@ -1,13 +1,18 @@
 import type { PublicUser, User, UserStats } from '@doers/contract';
-import { publicMediaUrl } from '../media/media-serving.js';
 import { monthKey } from '../referrals/referral-quota.js';
 import type { ReferralQuota } from '../referrals/referrals.service.js';
 import type { ProfileRow } from './user-rows.js';
 
 type Stats = UserStats;
 
-export function presentPublicUser(u: ProfileRow, stats: Stats): PublicUser {
-  const user = presentProfile(u, stats);
+/**
+ * Where a voice intro is heard: its public URL, or, for a private profile, a signed one (the
+ * file answers its public URL to nobody then: media-access.ts). Given by the users service.
+ */
+export type IntroUrl = (mediaId: string, privateProfile: boolean) => string;
+
+export function presentPublicUser(u: ProfileRow, stats: Stats, introUrl: IntroUrl): PublicUser {
+  const user = presentProfile(u, stats, introUrl);
   // Blocked either way (docs/product/blocking.md): the name and picture stay, so that one can
   // recognise the person and unblock them; nothing else of the profile is shown.
   if (user.viewer?.blockedByYou || user.viewer?.blocksYou) {
@@ -37,7 +42,11 @@ function zeroed(stats: Stats): Stats {
 }
 
 /** The whole profile, as its owner (and, unless private or blocked, everyone) sees it. */
-function presentProfile(u: ProfileRow, stats: Stats): PublicUser & { stats: Stats } {
+function presentProfile(
+  u: ProfileRow,
+  stats: Stats,
+  introUrl: IntroUrl,
+): PublicUser & { stats: Stats } {
   const isFounder = u.founder_id !== null;
   return {
     id: u.id,
@@ -50,8 +59,7 @@ function presentProfile(u: ProfileRow, stats: Stats): PublicUser & { stats: Stat
       u.voice_intro_media_id && u.voice_intro_duration_ms !== null
         ? {
             mediaId: u.voice_intro_media_id,
-            // Public once attached: the URL carries no signature.
-            url: publicMediaUrl(u.voice_intro_media_id),
+            url: introUrl(u.voice_intro_media_id, u.private_profile),
             durationMs: u.voice_intro_duration_ms,
             waveform: u.voice_intro_waveform ?? [],
           }
@@ -83,11 +91,11 @@ function presentProfile(u: ProfileRow, stats: Stats): PublicUser & { stats: Stat
 export function presentUser(
   u: ProfileRow,
   stats: Stats,
-  extra: { deviceIds: string[]; quota: ReferralQuota },
+  extra: { deviceIds: string[]; quota: ReferralQuota; introUrl: IntroUrl },
 ): User {
   const isFounder = u.founder_id !== null;
   return {
-    ...presentProfile(u, stats),
+    ...presentProfile(u, stats, extra.introUrl),
     partitionKey: u.id,
     email: u.email,
     createdAt: u.created_at.toISOString(),

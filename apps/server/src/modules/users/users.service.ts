@@ -12,7 +12,8 @@ import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import type { StatsService } from '../stats/stats.service.js';
-import { presentPublicUser, presentUser } from './user.presenter.js';
+import { presentPublicUser, presentUser, type IntroUrl } from './user.presenter.js';
+import { publicMediaUrl } from '../media/media-serving.js';
 import type { Grants, NewUser, UserRow, UsersRepository } from './users.repository.js';
 
 /** People: accounts, devices, preferences and the User presenter. */
@@ -23,8 +24,18 @@ export class UsersService {
       stats: StatsService;
       referrals: ReferralsService;
       clock: Clock;
+      /**
+       * A signed URL of a file (media's), for a private profile's voice intro. Left out where no
+       * profile is presented (the admin command, the demo seed).
+       */
+      signedMediaUrl?: (mediaId: string) => string;
     },
   ) {}
+
+  readonly #introUrl: IntroUrl = (mediaId, privateProfile) =>
+    privateProfile && this.deps.signedMediaUrl
+      ? this.deps.signedMediaUrl(mediaId)
+      : publicMediaUrl(mediaId);
 
   /** How long the person's posts and messages may be (media checks recordings against them). */
   async voiceLimits(id: string): Promise<{ postDuration: number; dmDuration: number }> {
@@ -129,8 +140,9 @@ export class UsersService {
       zone: row.timezone,
       dayStartHour: row.day_start_hour,
     });
-    if (!own) return presentPublicUser(row, stats);
+    if (!own) return presentPublicUser(row, stats, this.#introUrl);
     return presentUser(row, stats, {
+      introUrl: this.#introUrl,
       deviceIds: row.device_ids ?? [],
       quota: this.deps.referrals.quotaOf(
         {
