@@ -13,7 +13,10 @@ const banner = (page: Page) => page.getByTestId('offline-banner');
 /** Every text the offline/sync banner shows from now on, however briefly. */
 async function recordBannerTexts(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
-    const seen: string[] = [];
+    // Seeded with the text shown now: a mutation elsewhere on the page before the next change
+    // reads this same text, and is not mistaken for a new one.
+    const now = document.querySelector('[data-testid="offline-banner"]')?.textContent;
+    const seen: string[] = now ? [now] : [];
     (window as unknown as { bannerTexts: string[] }).bannerTexts = seen;
     new MutationObserver(() => {
       const text = document.querySelector('[data-testid="offline-banner"]')?.textContent;
@@ -86,7 +89,11 @@ test('offline: a smile, a check-in and a recorded post are queued, survive a rel
   await context.setOffline(false);
   await expect(banner(page)).toHaveText('All synced!', { timeout: 15_000 });
   await expect(banner(page)).toBeHidden({ timeout: 5_000 });
-  expect(await bannerTexts()).toEqual(['Syncing 3 action(s)...', 'All synced!']);
+  expect(await bannerTexts()).toEqual([
+    "You're offline • 3 action(s) queued",
+    'Syncing 3 action(s)...',
+    'All synced!',
+  ]);
   await expect(pendingPosts).toBeHidden();
 
   // Exactly once each on the server.
