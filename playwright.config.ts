@@ -54,6 +54,9 @@ export default defineConfig({
         // paints in software here and 2.6 × as many pixels per side cost time and show nothing a
         // spec checks.
         deviceScaleFactor: 1,
+        // A British phone: dates follow the browser's language (apps/web/src/lib/dates.ts), so
+        // "Renews on 5 December 2026" in support-tier.spec.ts is the app honouring it.
+        locale: 'en-GB',
         browserName: 'chromium',
       },
     },

@@ -70,6 +70,7 @@ export default defineConfig({
           // integration/: the app's clients against a real server (apps/server/test/support).
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'integration/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['src/test-setup.ts'],
           globalSetup: ['../server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

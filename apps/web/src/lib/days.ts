@@ -1,4 +1,5 @@
 import { addDays, localDay, type Day } from '@doers/contract';
+import { formatDate } from './dates';
 import { getTimeZone } from './timezone';
 
 /**
@@ -16,25 +17,14 @@ export function weekdayMondayFirst(day: Day): number {
   return (dayToDate(day).getUTCDay() + 6) % 7;
 }
 
-const longFormat = new Intl.DateTimeFormat('en', {
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const shortFormat = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'March 3' */
+/** 'March 3' (in the US; '3 March' in Britain: lib/dates.ts) */
 export function formatDayLong(day: Day): string {
-  return longFormat.format(dayToDate(day));
+  return formatDate(dayToDate(day), 'dayMonthLong', { utc: true });
 }
 
 /** 'Mar 3' */
 export function formatDayShort(day: Day): string {
-  return shortFormat.format(dayToDate(day));
+  return formatDate(dayToDate(day), 'dayMonth', { utc: true });
 }
 
 /** 'Today', 'Yesterday', else 'March 3'. */

@@ -12,7 +12,7 @@ describe('actionPhrase', () => {
         targetType: 'user',
         suspendedUntil: '2026-12-03T10:00:00.000Z',
       }),
-    ).toBe('suspended the account until 3 Dec 2026');
+    ).toBe('suspended the account until Dec 3, 2026');
     expect(actionPhrase({ action: 'suspend', targetType: 'user', suspendedUntil: null })).toBe(
       'suspended the account until lifted',
     );

@@ -5,6 +5,7 @@ import type {
   ReportStatus,
   ReportTarget,
 } from '@doers/contract';
+import { formatDate } from '../../lib/dates';
 
 export const CATEGORY_LABELS: Record<ReportCategory, { label: string; description: string }> = {
   spam: { label: 'Spam', description: 'Ads, scams, fake accounts, the same thing over and over' },
@@ -52,7 +53,7 @@ export function actionPhrase(a: {
       return 'warned the person';
     case 'suspend':
       return a.suspendedUntil
-        ? `suspended the account until ${new Date(a.suspendedUntil).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`
+        ? `suspended the account until ${formatDate(a.suspendedUntil, 'date')}`
         : 'suspended the account until lifted';
     case 'dismiss':
       return `dismissed the reports on a ${TARGET_NAMES[a.targetType]}`;

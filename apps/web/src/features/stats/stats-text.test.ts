@@ -73,6 +73,6 @@ describe('stats texts', () => {
     expect(
       completionText({ ...q, checkIns: 1, outOf: 1, measure: 'days-so-far', completion: 1 }),
     ).toBe('1 check-in in 1 day so far (100%)');
-    expect(weekLabel('2026-03-09')).toBe('9 Mar');
+    expect(weekLabel('2026-03-09')).toBe('Mar 9');
   });
 });

@@ -1,4 +1,5 @@
 import { addDays, type Day, type StatsReport, type UserStats } from '@doers/contract';
+import { formatDate } from '../../lib/dates';
 
 /** Every figure of a person's stats, in the order /stats shows them, with its label. */
 const FIGURES: ReadonlyArray<{ key: keyof UserStats; label: string }> = [
@@ -25,13 +26,9 @@ export function statsFigures(stats: UserStats) {
 export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 export const checkIns = (n: number) => `${n} ${n === 1 ? 'check-in' : 'check-ins'}`;
 
-/** "9 Mar": a week's label on the charts (in UTC: a Day is a calendar date, not an instant). */
+/** "Mar 9" ("9 Mar" in Britain: lib/dates.ts): a week's label on the charts (in UTC: a Day is a calendar date, not an instant). */
 export function weekLabel(weekStart: Day): string {
-  return new Date(`${weekStart}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+  return formatDate(`${weekStart}T00:00:00Z`, 'dayMonth', { utc: true });
 }
 
 export type CalendarCell = { day: Day; checkIns: number; level: 0 | 1 | 2 | 3 | 4 };
@@ -83,11 +80,7 @@ export function calendarByMonth(calendar: StatsReport['calendar']) {
   return [...months.entries()]
     .sort(([a], [b]) => b.localeCompare(a))
     .map(([key, m]) => ({
-      month: new Date(`${key}-01T00:00:00Z`).toLocaleDateString('en-GB', {
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }),
+      month: formatDate(`${key}-01T00:00:00Z`, 'monthYear', { utc: true }),
       ...m,
     }));
 }

@@ -34,10 +34,10 @@ describe('tier texts', () => {
     );
     expect(
       standingText(status({ subscription: { tier: 'supporter', status: 'active', periodEnd } })),
-    ).toBe('Renews on 5 December 2026.');
+    ).toBe('Renews on December 5, 2026.');
     expect(
       standingText(status({ subscription: { tier: 'champion', status: 'cancelling', periodEnd } })),
-    ).toBe('Cancelled: Champion stays until 5 December 2026, then you are on Free.');
+    ).toBe('Cancelled: Champion stays until December 5, 2026, then you are on Free.');
     expect(
       standingText(status({ subscription: { tier: 'champion', status: 'past_due', periodEnd } })),
     ).toBe('Your last payment did not go through. Until it does, you are on Free.');

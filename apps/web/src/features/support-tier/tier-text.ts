@@ -1,4 +1,5 @@
 import type { BillingStatus, SupporterTier, TierOffer } from '@doers/contract';
+import { formatDate } from '../../lib/dates';
 
 export const TIER_NAMES: Record<SupporterTier, string> = {
   free: 'Free',
@@ -34,8 +35,7 @@ export function limitLines(limits: TierOffer['limits']): string[] {
   ];
 }
 
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateText = (iso: string) => formatDate(iso, 'dateLong');
 
 /** Where my tier stands, in a sentence (null when there is nothing to add). */
 export function standingText(status: BillingStatus): string | null {

@@ -6,9 +6,9 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/ui/state-panels';
 import { errorMessage } from '../../../lib/api-error';
 import { useReferredPeople } from '../api/invites-api';
+import { formatDate } from '../../../lib/dates';
 
-const joinedOn = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const joinedOn = (iso: string) => formatDate(iso, 'date');
 
 /** Everyone who joined Doers with my code, newest first. */
 export function ReferredPeople() {

@@ -1,10 +1,10 @@
 import type { MyInvites } from '@doers/contract';
+import { formatDate } from '../../../lib/dates';
 
 /** Founders have 999 a month: in practice, no limit worth counting. */
 export const UNLIMITED_FROM = 999;
 
-const monthDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+const monthDay = (iso: string) => formatDate(iso, 'dayMonthLong', { utc: true });
 
 /** This month's invites in words: how many are used, and when they come back. */
 export function quotaText(quota: MyInvites['quota']): string {

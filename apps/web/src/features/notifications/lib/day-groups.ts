@@ -1,3 +1,4 @@
+import { formatDate } from '../../../lib/dates';
 /**
  * The list's day headings, in the browser's own zone: 'Today', 'Yesterday', a weekday within the
  * last week ('Monday'), else the date ('March 3', with the year when it is not this year's).
@@ -7,12 +8,8 @@ export function dayHeading(iso: string, now: Date): string {
   const days = Math.round((startOfDay(now) - startOfDay(then)) / 86_400_000);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  if (days < 7) return then.toLocaleDateString(undefined, { weekday: 'long' });
-  return then.toLocaleDateString(undefined, {
-    month: 'long',
-    day: 'numeric',
-    ...(then.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  });
+  if (days < 7) return formatDate(then, 'weekday');
+  return formatDate(then, then.getFullYear() === now.getFullYear() ? 'dayMonthLong' : 'dateLong');
 }
 
 function startOfDay(d: Date): number {

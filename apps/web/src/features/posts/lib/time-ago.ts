@@ -1,14 +1,9 @@
+import { formatDate } from '../../../lib/dates';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
-
-const DATE = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' });
-const DATE_WITH_YEAR = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
 
 /**
  * How long ago something happened, short as a card shows it: "now", "5m", "3h", "2d", "3w",
@@ -24,7 +19,7 @@ export function timeAgo(iso: string, now: Date): string {
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h`;
   if (elapsed < WEEK) return `${Math.floor(elapsed / DAY)}d`;
   if (elapsed < 5 * WEEK) return `${Math.floor(elapsed / WEEK)}w`;
-  return then.getFullYear() === now.getFullYear() ? DATE.format(then) : DATE_WITH_YEAR.format(then);
+  return formatDate(then, then.getFullYear() === now.getFullYear() ? 'dayMonth' : 'date');
 }
 
 /** The same moment spelled out for screen readers and the tooltip: "5 minutes ago". */

@@ -2,8 +2,7 @@ import type { PublicUser } from '@doers/contract';
 import type { ReactNode } from 'react';
 import { UserIdentity } from '../../../components/ui/user-identity';
 import { clampHaloIntensity, haloColor } from '../../../components/ui/halo';
-
-const JOINED = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
+import { formatDate } from '../../../lib/dates';
 
 /** Avatar with the halo, name, @username, founder star, bio and when they joined. */
 export function ProfileHeader({ person, actions }: { person: PublicUser; actions?: ReactNode }) {
@@ -21,7 +20,7 @@ export function ProfileHeader({ person, actions }: { person: PublicUser; actions
       />
       {person.bio && <p className="profile-header__bio">{person.bio}</p>}
       {!Number.isNaN(joined.getTime()) && (
-        <p className="muted profile-header__joined">Joined {JOINED.format(joined)}</p>
+        <p className="muted profile-header__joined">Joined {formatDate(joined, 'monthYear')}</p>
       )}
       {actions && <div className="profile-header__actions">{actions}</div>}
     </section>

@@ -9,9 +9,9 @@ import { signInNotice } from '../../../lib/auth/sign-in-notice';
 import { useAuthStore } from '../../../lib/auth/use-auth-store';
 import { toast } from '../../../lib/toast-store';
 import { useDeleteAccount } from '../api/account-deletion-api';
+import { formatDate } from '../../../lib/dates';
 
-const dayText = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const dayText = (iso: string) => formatDate(iso, 'dateLong');
 
 /**
  * "Delete your account" on /settings/your-data (docs/product/your-data.md): confirmed with the

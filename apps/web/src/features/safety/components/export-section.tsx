@@ -9,9 +9,9 @@ import { errorMessage } from '../../../lib/api-error';
 import { useExports, useRequestExport } from '../api/exports-api';
 import '../../../components/ui/state-panels.css';
 import '../routes/safety-pages.css';
+import { formatDate } from '../../../lib/dates';
 
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateText = (iso: string) => formatDate(iso, 'dateLong');
 const sizeText = (bytes: number) =>
   bytes < 1_000_000
     ? `${Math.max(1, Math.round(bytes / 1000))} KB`

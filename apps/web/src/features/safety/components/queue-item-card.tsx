@@ -11,14 +11,9 @@ import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { useModerationAction } from '../api/safety-api';
 import { ACTION_LABELS, actionPhrase, CATEGORY_LABELS, TARGET_NAMES } from '../safety-text';
+import { formatDate } from '../../../lib/dates';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const when = (iso: string) => formatDate(iso, 'dayMonthTime');
 
 /** One reported thing: what it is, who reported it and why, its person's history, the actions. */
 export function QueueItemCard({ item }: { item: QueueItem }) {

@@ -10,6 +10,7 @@ import { QueueItemCard } from '../components/queue-item-card';
 import { actionPhrase } from '../safety-text';
 import '../../../components/ui/state-panels.css';
 import './safety-pages.css';
+import { formatDate } from '../../../lib/dates';
 
 /**
  * /moderation (docs/product/safety.md): for people with moderation tools, the open reports
@@ -84,7 +85,7 @@ function AuditLog() {
               {e.targetUser && ` of @${e.targetUser.username}`}: “{e.reason}”
             </span>
             <time className="muted" dateTime={e.createdAt}>
-              {new Date(e.createdAt).toLocaleString('en-GB')}
+              {formatDate(e.createdAt, 'dateTime')}
             </time>
             {isAdmin && e.action === 'suspend' && e.targetSuspended && <LiftSuspension entry={e} />}
           </li>

@@ -9,6 +9,7 @@ import { useMyReports } from '../api/safety-api';
 import { CATEGORY_LABELS, STATUS_LABELS, TARGET_NAMES } from '../safety-text';
 import '../../../components/ui/state-panels.css';
 import './safety-pages.css';
+import { formatDate } from '../../../lib/dates';
 
 /** /settings/reports: what I reported, and what came of each. */
 export function MyReportsPage() {
@@ -39,7 +40,7 @@ export function MyReportsPage() {
             <li key={r.id}>
               <p>
                 <strong>{CATEGORY_LABELS[r.category].label}</strong> · a{' '}
-                {TARGET_NAMES[r.targetType]}, {new Date(r.createdAt).toLocaleDateString('en-GB')}
+                {TARGET_NAMES[r.targetType]}, {formatDate(r.createdAt, 'date')}
               </p>
               <p className={`report-status report-status--${r.status}`}>
                 {STATUS_LABELS[r.status]}

@@ -13,8 +13,8 @@ import { toast } from '../../../lib/toast-store';
 import { useBlockedUsers, useUnblockUser } from '../api/blocked-users-api';
 import './settings-list.css';
 import './blocked-users-list.css';
+import { formatDate } from '../../../lib/dates';
 
-const SINCE = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
 const nameOf = (entry: BlockedUser) => entry.user.displayName || `@${entry.user.username}`;
 
 /** The people I blocked, each with Unblock, asked first (docs/product/blocking.md). */
@@ -80,7 +80,7 @@ export function BlockedUsersList() {
                   {entry.user.isFounder && <FounderStar size={14} />}
                 </p>
                 <p className="blocked-users__meta">
-                  @{entry.user.username} · Blocked since {SINCE.format(new Date(entry.since))}
+                  @{entry.user.username} · Blocked since {formatDate(entry.since, 'date')}
                 </p>
               </div>
               <Button

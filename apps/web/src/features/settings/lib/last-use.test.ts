@@ -15,8 +15,8 @@ describe('last use in words', () => {
   });
 
   it('names the date after a week, and never the future', () => {
-    expect(lastUseInWords('2026-02-03T08:00:00Z', now)).toBe('on 3 Feb 2026');
+    expect(lastUseInWords('2026-02-03T08:00:00Z', now)).toBe('on Feb 3, 2026');
     expect(lastUseInWords(ago(-5_000), now)).toBe('just now');
-    expect(dateInWords('2026-03-10T09:00:00Z')).toBe('10 Mar 2026');
+    expect(dateInWords('2026-03-10T09:00:00Z')).toBe('Mar 10, 2026');
   });
 });

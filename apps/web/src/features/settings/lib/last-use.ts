@@ -1,11 +1,11 @@
+import { formatDate } from '../../../lib/dates';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", then "on 3 Mar 2026". */
+/** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", then the date ("on Mar 3, 2026"). */
 export function lastUseInWords(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   const ago = Math.max(0, now.getTime() - at.getTime());
@@ -16,7 +16,7 @@ export function lastUseInWords(iso: string, now: Date = new Date()): string {
   return `on ${dateInWords(iso)}`;
 }
 
-/** "3 Mar 2026". */
+/** "Mar 3, 2026" in the person's language (lib/dates.ts). */
 export function dateInWords(iso: string): string {
-  return date.format(new Date(iso));
+  return formatDate(iso, 'date');
 }

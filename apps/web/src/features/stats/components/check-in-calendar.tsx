@@ -1,17 +1,10 @@
 import { STATS_CALENDAR_DAYS, type StatsReport } from '@doers/contract';
 import { useLayoutEffect, useRef } from 'react';
 import { calendarByMonth, calendarSummary, calendarWeeks, checkIns } from '../stats-text';
+import { formatDate } from '../../../lib/dates';
 
-const dateText = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-const monthOf = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' });
+const dateText = (day: string) => formatDate(`${day}T00:00:00Z`, 'weekdayDate', { utc: true });
+const monthOf = (day: string) => formatDate(`${day}T00:00:00Z`, 'month', { utc: true });
 
 /**
  * A year of check-ins, a square a day (GitHub-style), newest week on the right and in view. The

@@ -5,8 +5,7 @@ import { timeAgo } from '../../posts';
 import { useReceivedVibes, useSentVibes } from '../api/vibes-api';
 import { PagedList } from './paged-list';
 import { PersonRow } from './person-row';
-
-const WHEN = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate } from '../../../lib/dates';
 
 /** The reason and when, and the post it was sent from. */
 function VibeLine({ entry, now }: { entry: VibeEntry; now: Date }) {
@@ -14,9 +13,9 @@ function VibeLine({ entry, now }: { entry: VibeEntry; now: Date }) {
     <p className="vibes-row__vibe">
       <span className="vibes-row__reason">{entry.vibeReason}</span>
       {' · '}
-      <time dateTime={entry.createdAt} title={WHEN.format(new Date(entry.createdAt))}>
+      <time dateTime={entry.createdAt} title={formatDate(entry.createdAt, 'dateTime')}>
         <span aria-hidden="true">{timeAgo(entry.createdAt, now)}</span>
-        <span className="sr-only">{WHEN.format(new Date(entry.createdAt))}</span>
+        <span className="sr-only">{formatDate(entry.createdAt, 'dateTime')}</span>
       </time>
       {entry.postId && (
         <>
