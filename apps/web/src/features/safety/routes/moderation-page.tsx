@@ -65,6 +65,14 @@ function AuditLog() {
   const audit = useAuditLog();
   const isAdmin = useAccount().data?.founder.permissions.adminAccess ?? false;
   const entries = audit.data?.pages.flatMap((p) => p.items) ?? [];
+  // One way to lift a person's suspension: on the newest line that suspended them.
+  const liftable = new Set<string>();
+  const seen = new Set<string>();
+  for (const e of entries) {
+    if (e.action !== 'suspend' || !e.targetSuspended || seen.has(e.targetId)) continue;
+    seen.add(e.targetId);
+    liftable.add(e.id);
+  }
   return (
     <section aria-labelledby="audit-title" className="card safety-page__section">
       <h2 id="audit-title" className="card__title">
@@ -87,7 +95,7 @@ function AuditLog() {
             <time className="muted" dateTime={e.createdAt}>
               {formatDate(e.createdAt, 'dateTime')}
             </time>
-            {isAdmin && e.action === 'suspend' && e.targetSuspended && <LiftSuspension entry={e} />}
+            {isAdmin && liftable.has(e.id) && <LiftSuspension entry={e} />}
           </li>
         ))}
       </ol>
