@@ -92,6 +92,7 @@ import { EventBus } from './platform/events.js';
 import { createHttpServer, serveWebAppLast } from './platform/http-server.js';
 import type { AppDeps } from './app-deps.js';
 import { subscribeModules } from './app-events.js';
+import { registerMediaAccess } from './app-media-access.js';
 import { openJobs } from './app-jobs.js';
 import { registerApi } from './app-routes.js';
 import { RateLimits } from './platform/rate-limiter.js';
@@ -155,17 +156,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profiles = new ProfilesService({
     ...{ db, profiles: usersRepository, privacy: new PrivacyRepository(db), media, users, events },
   });
-  // A picture is for anyone; a voice intro follows the profile's privacy; both go with the account.
-  media.access.register(
-    'avatar',
-    async () => false,
-    (userId) => profiles.pictureShown(userId),
-  );
-  media.access.register(
-    'voice-intro',
-    (viewerId, userId) => profiles.mayHearIntro(viewerId, userId),
-    (userId) => profiles.introShown(userId),
-  );
   const sessionRows = new SessionsRepository(db, sessionUsers, app.log);
   app.addHook('onClose', () => sessionRows.flushTouches()); // the last-seen marks still waiting
   const sessions = new SessionsService({ sessions: sessionRows });
@@ -254,16 +244,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     feedCache,
   });
-  media.access.register(
-    'post',
-    (viewerId, postId) => posts.mayViewMedia(viewerId, postId),
-    (postId) => posts.shownAs(postId),
-  );
-  media.access.register(
-    'comment',
-    (viewerId, commentId) => comments.mayViewMedia(viewerId, commentId),
-    (commentId) => comments.shownAs(commentId),
-  );
 
   // explore: search and the recent public posts
   const explore = new ExploreService({
@@ -274,11 +254,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // dms: voice direct messages; a message's file is heard by the two people of its conversation
   const dms = new DmsService({ db, dms: new DmsRepository(db), media, blocks, events, clock });
-  media.access.register(
-    'dm',
-    (viewerId, messageId) => dms.mayViewMedia(viewerId, messageId),
-    (messageId) => dms.shownAs(messageId),
-  );
 
   // activity, notifications
   const activity = new ActivityService(new ActivityRepository(db));
@@ -388,6 +363,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endpoints: config.push,
     log: app.log,
   });
+
+  // Who may fetch the files attached to each kind of thing (app-media-access.ts).
+  registerMediaAccess(media.access, { posts, comments, dms, profiles });
 
   // Who reacts to what happened (app-events.ts).
   subscribeModules(events, {
