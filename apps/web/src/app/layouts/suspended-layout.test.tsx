@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { Suspension } from '@doers/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../lib/api';
@@ -68,7 +68,10 @@ describe('a suspended person’s one screen', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     // Nothing leads elsewhere: no bottom bar, no header navigation.
     expect(screen.queryByRole('navigation')).toBeNull();
-    expect(document.activeElement?.textContent).toBe('Your account is suspended');
+    // The heading takes the focus in an effect after it paints; on a loaded machine that is later.
+    await waitFor(() =>
+      expect(document.activeElement?.textContent).toBe('Your account is suspended'),
+    );
   });
 
   it('says when only a moderator can lift it', async () => {
