@@ -41,6 +41,7 @@ import { StreakRemindersRepository } from './modules/notifications/streak-remind
 import { CommentsRepository } from './modules/posts/comments.repository.js';
 import { CommentsService } from './modules/posts/comments.service.js';
 import { FeedCache } from './modules/posts/feed-cache.js';
+import { PostCountersRepository } from './modules/posts/post-counters.repository.js';
 import { FeedService } from './modules/posts/feed.service.js';
 import { PostsRepository } from './modules/posts/posts.repository.js';
 import { PostsService } from './modules/posts/posts.service.js';
@@ -218,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Feed pages in memory, told of every change by the writers below and by other instances
   // (decision 10).
   const feedCache = new FeedCache(caches);
+  // What leaves and returns to the counters with an account or a moderator's decision.
+  const postCounters = new PostCountersRepository();
   const posts = new PostsService({
     ...{ db, posts: postsRepository, timeline, media, quests, stats, events, feedCache },
   });
@@ -283,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const auth = new AuthService({
     db,
+    postCounters,
     users,
     deletions,
     tokens,
@@ -314,7 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const moderationRows = new ModerationRepository(db, sessionUsers);
   const moderation = new ModerationService({
     ...{ db, moderation: moderationRows, guard: new AdminGuard(users), users },
-    ...{ sessions, media, feedCache, events, clock },
+    ...{ sessions, media, feedCache, postCounters, events, clock },
     sees: {
       post: (viewerId, id) => posts.mayViewMedia(viewerId, id),
       comment: (viewerId, id) => comments.mayViewMedia(viewerId, id),
@@ -342,7 +346,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.every('moderation.liftSuspensions', 10 * 60_000, () => moderation.liftEndedSuspensions());
   // erasure: deleting an account, and the job that erases it after the grace days
   const erasure = new ErasureService({
-    ...{ db, erasure: new ErasureRepository(), deletions, users, sessions, stats, media },
+    ...{ db, erasure: new ErasureRepository(), deletions, users, sessions, stats, postCounters },
+    media,
     ...{ referrals, billing, storage: deps.storage, events, mailer },
     ...{ clock, publicUrl: config.publicUrl, log: app.log },
   });

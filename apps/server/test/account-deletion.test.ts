@@ -70,10 +70,15 @@ async function countersOutOfStep(server: TestServer): Promise<unknown[]> {
          OR s.total_vibing_with <> (SELECT count(*) FROM vibing_with v WHERE v.user_id = s.user_id)`,
   );
   const posts = await server.db.query(
+    // A post counts what everyone may see: not deactivated people's, not hidden comments.
     `SELECT p.id FROM posts p
-      WHERE p.smile_count <> (SELECT count(*) FROM smiles x WHERE x.post_id = p.id)
-         OR p.hum_count <> (SELECT count(*) FROM hums x WHERE x.post_id = p.id)
-         OR p.comment_count <> (SELECT count(*) FROM comments x WHERE x.post_id = p.id)
+      WHERE p.smile_count <> (SELECT count(*) FROM smiles x JOIN users u ON u.id = x.user_id
+                               WHERE x.post_id = p.id AND u.status <> 'Deleted')
+         OR p.hum_count <> (SELECT count(*) FROM hums x JOIN users u ON u.id = x.user_id
+                             WHERE x.post_id = p.id AND u.status <> 'Deleted')
+         OR p.comment_count <> (SELECT count(*) FROM comments x JOIN users u ON u.id = x.author_id
+                                 WHERE x.post_id = p.id AND u.status <> 'Deleted'
+                                   AND x.hidden_at IS NULL)
          OR p.vibe_count <> (SELECT count(*) FROM vibes x WHERE x.post_id = p.id)`,
   );
   return [...people, ...posts];

@@ -141,7 +141,7 @@ describe('blocking', () => {
     expect(await stats(a!)).toMatchObject({ totalVibers: 2 });
   });
 
-  it('hides the profile content both ways, keeping the name and picture', async () => {
+  it('hides the profile content both ways, keeping the name', async () => {
     const [a, b] = await people(2);
     const { interests } = (await server.request<InterestsResponse>('GET', '/api/interests', as(b!)))
       .body;

@@ -1,5 +1,8 @@
+import type { PublicUser } from '@doers/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dmsKit } from './support/dms.js';
+import { upload } from './support/media.js';
+import { jpegWithGps } from './support/media-files.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe('who may message whom', () => {
@@ -66,6 +69,37 @@ describe('who may message whom', () => {
     expect((await kit.send(maya, id)).status).toBe(403);
     await kit.setWhoCanMessage(leo, 'everyone');
     expect((await kit.send(maya, id)).status).toBe(201);
+  });
+
+  it('shows whoever blocked you by name only: no picture, no halo, on the profile and in the conversation', async () => {
+    const [maya, leo] = [await kit.person(), await kit.person()];
+    const photo = await upload(
+      server,
+      maya.tokens.accessToken,
+      'avatar',
+      await jpegWithGps(200, 200),
+    );
+    expect(
+      (await kit.call('PUT', '/users/me/avatar', maya, { mediaId: photo.body.id })).status,
+    ).toBe(200);
+    await kit.call('PATCH', '/users/me/profile', maya, { colorTheme: '#ff8800', haloIntensity: 1 });
+    await kit.call('PATCH', '/users/me/profile', leo, { colorTheme: '#00aa55' });
+    const id = await kit.conversation(leo, maya);
+    expect((await kit.send(leo, id)).status).toBe(201);
+    const before = (await kit.list(leo)).items[0]!.other;
+    expect(before.profilePictureUrl).toBeTruthy();
+    expect(before.colorTheme).toBe('#FF8800');
+
+    await kit.block(maya, leo);
+    const plain = { profilePictureUrl: null, colorTheme: '#4A90E2', haloIntensity: 0.5 };
+    const named = { username: maya.user.username, displayName: maya.user.displayName };
+    expect((await kit.list(leo)).items[0]).toMatchObject({ id, other: { ...named, ...plain } });
+    expect((await kit.open(leo, maya)).body.other).toMatchObject({ ...named, ...plain });
+    const profile = await kit.call<PublicUser>('GET', `/users/${maya.user.id}`, leo);
+    expect(profile.body).toMatchObject({ ...named, profilePictureUrl: null });
+    expect(profile.body.profile).toMatchObject({ colorTheme: '#4A90E2', haloIntensity: 0.5 });
+    // The blocker still sees the person they blocked as they are, to recognise and unblock them.
+    expect((await kit.list(maya)).items[0]!.other.colorTheme).toBe('#00AA55');
   });
 
   it('blocking stops messages both ways and keeps the history', async () => {

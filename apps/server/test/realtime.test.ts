@@ -116,6 +116,47 @@ describe('GET /api/events', () => {
     expect(again.received.filter((r) => r.event.type === 'notification')).toHaveLength(2);
   });
 
+  it('tells those whose feed a new post entered, live and never replayed', async () => {
+    const [author, reader, stranger] = [await kit.person(), await kit.person(), await kit.person()];
+    await kit.vibe(reader, author);
+    const [readerStream, strangerStream, authorStream] = [
+      await stream(reader),
+      await stream(stranger),
+      await stream(author),
+    ];
+    for (const s of [readerStream, strangerStream, authorStream]) await s.next('unread-counts');
+    const before = readerStream.lastEventId;
+
+    const post = await kit.post(author);
+    const news = await readerStream.next('feed-new');
+    expect(news.event).toEqual({ type: 'feed-new', postId: post.id });
+    // Not kept: it has no id, and the place to resume from stays where it was.
+    expect(news.id).toBeUndefined();
+    expect(readerStream.lastEventId).toBe(before);
+    const again = await stream(reader, before);
+    await again.next('unread-counts');
+    await expect(again.next('feed-new', 300)).rejects.toThrow(/no feed-new/);
+    // Not to someone whose feed it did not enter, nor to its author.
+    await expect(strangerStream.next('feed-new', 300)).rejects.toThrow(/no feed-new/);
+    await expect(authorStream.next('feed-new', 300)).rejects.toThrow(/no feed-new/);
+  });
+
+  it("tells the author, live, when their post's counts change: a smile, a hum, a comment", async () => {
+    const [author, fan] = [await kit.person(), await kit.person()];
+    const post = await kit.post(author);
+    const client = await stream(author);
+    await client.next('unread-counts');
+    await kit.react('PUT', 'smile', fan, post.id);
+    expect((await client.next('post-changed')).event).toEqual({
+      type: 'post-changed',
+      postId: post.id,
+    });
+    await kit.react('PUT', 'hum', fan, post.id);
+    await client.next('post-changed');
+    expect((await kit.comment(fan, post.id)).status).toBe(201);
+    await client.next('post-changed');
+  });
+
   it('asks the client to refetch when the id cannot be replayed', async () => {
     const person = await kit.person();
     const client = await stream(person, '1-0');

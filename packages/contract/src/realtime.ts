@@ -26,6 +26,16 @@ export const streamEvent = z.discriminatedUnion('type', [
     listenedAt: z.string(),
   }),
   z.object({ type: z.literal('dm-deleted'), conversationId: z.string(), messageId: z.string() }),
+  /**
+   * A post entered the viewer's feed (someone they vibe with, or on a quest they share, posted).
+   * Sent live only, never replayed: a returning app asks for the feed's newest post instead.
+   */
+  z.object({ type: z.literal('feed-new'), postId: z.string() }),
+  /**
+   * Someone smiled at, hummed or commented on the viewer's post: its counts changed. Live only,
+   * like `feed-new`; the app reads the post again where it shows it.
+   */
+  z.object({ type: z.literal('post-changed'), postId: z.string() }),
   /** Sent whenever any of the viewer's counts changes, and first on every (re)connection. */
   z.object({
     type: z.literal('unread-counts'),

@@ -29,7 +29,8 @@ export type DomainEvents = {
   /** `userId` began / ceased vibing with `targetId` (the follow relation). */
   'vibing.started': { userId: string; targetId: string };
   'vibing.ended': { userId: string; targetId: string };
-  'post.created': { postId: string; authorId: string };
+  /** `readerIds`: whose feeds it entered, the author's included. */
+  'post.created': { postId: string; authorId: string; readerIds: string[] };
   'post.smiled': { postId: string; authorId: string; userId: string };
   'post.hummed': { postId: string; authorId: string; userId: string };
   'comment.created': { commentId: string; postId: string; postAuthorId: string; userId: string };

@@ -21,6 +21,7 @@ import type { Mailer } from '../../platform/mailer.js';
 import type { Auth } from '../../platform/router.js';
 import type { SecurityLog } from '../../platform/security-log.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
+import type { PostCountersRepository } from '../posts/post-counters.repository.js';
 import type { OnboardingService } from '../onboarding/onboarding.service.js';
 import { generateReferralCode } from '../referrals/referral-code.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
@@ -40,6 +41,7 @@ export class AuthService {
   constructor(
     private readonly deps: {
       db: Database;
+      postCounters: PostCountersRepository;
       users: UsersService;
       deletions: AccountDeletionRepository;
       tokens: TokensRepository;
@@ -141,7 +143,12 @@ export class AuthService {
     // Signing back in within the grace days keeps an account its person asked to delete.
     const restored =
       user.status === 'Deleted' &&
-      (await this.deps.deletions.cancel(user.id, this.deps.clock.now()));
+      (await this.deps.db.transaction(async (tx) => {
+        if (!(await this.deps.deletions.cancel(tx, user.id, this.deps.clock.now()))) return false;
+        // Their smiles, hums and comments count on others' posts again.
+        await this.deps.postCounters.personReturned(tx, user.id);
+        return true;
+      }));
     if (restored) {
       user.status = 'Active';
       await this.deps.events.publish('account.statusChanged', { userId: user.id });

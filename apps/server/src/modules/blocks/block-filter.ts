@@ -27,3 +27,19 @@ function between(viewer: string, other: string, tail: string): string {
        AND NOT EXISTS (SELECT 1 FROM blocks blk_b
                         WHERE blk_b.blocked_id = ${viewer} AND blk_b.blocker_id = ${other}${tail}))`;
 }
+
+/**
+ * Everyone behind a block with the viewer, either way, as a set of ids (`… AS id`): to take their
+ * part out of a figure kept for everyone (a post's smiles). Two index probes on the viewer
+ * (the primary key and blocks_blocked_idx), whatever the size of the table.
+ */
+export function blockedEitherWayWith(viewer: string): string {
+  return `(SELECT blk_a.blocked_id AS id FROM blocks blk_a WHERE blk_a.blocker_id = ${viewer}
+           UNION SELECT blk_b.blocker_id FROM blocks blk_b WHERE blk_b.blocked_id = ${viewer})`;
+}
+
+/** Whether the viewer blocked anyone or anyone blocked them. */
+export function behindAnyBlock(viewer: string): string {
+  return `(EXISTS (SELECT 1 FROM blocks blk_c WHERE blk_c.blocker_id = ${viewer})
+        OR EXISTS (SELECT 1 FROM blocks blk_d WHERE blk_d.blocked_id = ${viewer}))`;
+}

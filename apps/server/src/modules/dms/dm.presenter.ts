@@ -1,4 +1,5 @@
 import type { Conversation, DmMessage, Media } from '@doers/contract';
+import { seenThroughABlock } from '../blocks/seen-through-a-block.js';
 import type { MediaRow } from '../media/media.repository.js';
 import { cannotSendReason } from './dm-rules.js';
 import type { ConversationRow, MediaJson, MessageRow } from './dm-sql.js';
@@ -32,7 +33,8 @@ export function presentConversation(r: ConversationRow, viewerId: string): Conve
   const reason = cannotSendReason(r);
   return {
     id: r.id,
-    other: r.other,
+    // Someone who blocked the viewer keeps their name here, not their picture.
+    other: r.blocks_viewer ? seenThroughABlock(r.other) : r.other,
     lastMessage: r.last
       ? {
           id: r.last.id,

@@ -45,27 +45,19 @@ export class ErasureRepository {
   }
 
   /**
-   * Takes back the person's smiles, hums, comments and vibes from the posts and the figures of
-   * the people they went to, and the smiles others gave the person's posts from those people's
-   * "smiles sent". Counted from the rows, so hidden ones count as they were counted.
+   * Takes back the vibes the person sent from posts, their smiles, hums and comments from the
+   * figures of the people they went to, and the smiles others gave the person's posts from those
+   * people's "smiles sent". Counted from the rows, so hidden ones count as they were counted.
    */
   async takeBackReactions(tx: Queryable, userId: string): Promise<void> {
     await tx.query(
-      `WITH given AS (
-         SELECT post_id, 1 AS smiles, 0 AS hums, 0 AS comments, 0 AS vibes
-           FROM smiles WHERE user_id = $1
-         UNION ALL SELECT post_id, 0, 1, 0, 0 FROM hums WHERE user_id = $1
-         UNION ALL SELECT post_id, 0, 0, 1, 0 FROM comments WHERE author_id = $1
-         UNION ALL SELECT post_id, 0, 0, 0, 1 FROM vibes WHERE sender_id = $1 AND post_id IS NOT NULL
-       ), per_post AS (
-         SELECT post_id, sum(smiles)::int AS smiles, sum(hums)::int AS hums,
-                sum(comments)::int AS comments, sum(vibes)::int AS vibes
-           FROM given GROUP BY post_id
+      // Their smiles, hums and comments left the posts' counters when the account was
+      // deactivated (PostCountersRepository.personLeft); the vibes they sent from posts go now.
+      `WITH per_post AS (
+         SELECT post_id, count(*)::int AS vibes FROM vibes
+          WHERE sender_id = $1 AND post_id IS NOT NULL GROUP BY post_id
        )
-       UPDATE posts p SET smile_count = greatest(p.smile_count - d.smiles, 0),
-              hum_count = greatest(p.hum_count - d.hums, 0),
-              comment_count = greatest(p.comment_count - d.comments, 0),
-              vibe_count = greatest(p.vibe_count - d.vibes, 0)
+       UPDATE posts p SET vibe_count = greatest(p.vibe_count - d.vibes, 0)
          FROM per_post d WHERE p.id = d.post_id AND p.author_id <> $1`,
       [userId],
     );

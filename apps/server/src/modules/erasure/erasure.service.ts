@@ -12,6 +12,7 @@ import type { Mailer } from '../../platform/mailer.js';
 import type { ObjectStorage } from '../../platform/object-storage.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { BillingService } from '../billing/billing.service.js';
+import type { PostCountersRepository } from '../posts/post-counters.repository.js';
 import type { MediaService } from '../media/media.service.js';
 import type { ReferralsService } from '../referrals/referrals.service.js';
 import type { StatsService } from '../stats/stats.service.js';
@@ -38,6 +39,7 @@ export class ErasureService {
       users: UsersService;
       sessions: SessionsService;
       stats: StatsService;
+      postCounters: PostCountersRepository;
       media: MediaService;
       referrals: ReferralsService;
       billing: BillingService;
@@ -68,6 +70,8 @@ export class ErasureService {
     const ended = await deps.db.transaction(async (tx) => {
       if (!(await deps.deletions.deactivate(tx, userId, erasedAt, now)))
         throw conflict('This account cannot be deleted now');
+      // Nobody sees them now: their smiles, hums and comments leave others' posts' counters.
+      await deps.postCounters.personLeft(tx, userId);
       const ended = await deps.sessions.endAll(tx, userId, now);
       // They may have been the GOAT; the boards leave out anyone not active.
       await deps.stats.refreshGoat(tx);

@@ -19,6 +19,7 @@ import type { EventBus } from '../../platform/events.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
 import type { AdminGuard } from '../admin/admin-guard.js';
 import type { MediaService } from '../media/media.service.js';
+import type { PostCountersRepository } from '../posts/post-counters.repository.js';
 import type { FeedCache } from '../posts/feed-cache.js';
 import { mediaRowOf } from '../posts/post.presenter.js';
 import type { SessionsService } from '../users/sessions.service.js';
@@ -53,6 +54,7 @@ export class ModerationService {
       sessions: SessionsService;
       media: MediaService;
       feedCache: FeedCache;
+      postCounters: PostCountersRepository;
       events: EventBus;
       clock: Clock;
       sees: Record<Exclude<ReportTarget, 'user'>, SeesRule>;
@@ -179,11 +181,14 @@ export class ModerationService {
       action === 'suspend' && input.days ? new Date(now.getTime() + input.days * DAY_MS) : null;
 
     const outcome = outcomeOf(action, targetType);
+    let countedLess: string | undefined;
     const { entryId, told, endedSessions } = await this.deps.db.transaction(async (tx) => {
       let ended: string[] = [];
       if (action === 'hide' && targetType !== 'user') {
         if (!(await this.deps.moderation.hide(tx, targetType, targetId, now)))
           throw conflict(`That ${THING[targetType]} is hidden or gone already`);
+        if (targetType === 'comment')
+          countedLess = await this.deps.postCounters.commentHidden(tx, targetId);
       }
       if (action === 'suspend') {
         await this.deps.moderation.suspend(tx, ownerId, suspendedUntil, reason);
@@ -210,6 +215,8 @@ export class ModerationService {
     });
 
     if (action === 'hide' && targetType === 'post') this.deps.feedCache.forgetPost(targetId);
+    // The comment's post counts one fewer: kept feed pages holding it are read again.
+    if (countedLess) this.deps.feedCache.forgetPost(countedLess);
     for (const r of told)
       await this.deps.events.publish('report.resolved', {
         reportId: r.id,

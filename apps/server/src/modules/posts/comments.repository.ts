@@ -47,9 +47,10 @@ export class CommentsRepository {
 
   async delete(tx: Queryable, commentId: string): Promise<void> {
     await tx.query(
-      `WITH c AS (DELETE FROM comments WHERE id = $1 RETURNING post_id)
+      // A hidden comment left the count when it was hidden (PostCountersRepository).
+      `WITH c AS (DELETE FROM comments WHERE id = $1 RETURNING post_id, hidden_at)
        UPDATE posts SET comment_count = greatest(comment_count - 1, 0)
-        WHERE id = (SELECT post_id FROM c)`,
+        WHERE id = (SELECT post_id FROM c WHERE hidden_at IS NULL)`,
       [commentId],
     );
   }

@@ -49,19 +49,22 @@ export class FeedService {
     const kept = cache.get(key, this.deps.clock.now().getTime());
     if (kept !== undefined) return new JsonText(kept);
     const version = cache.version;
-    const { fresh, peaks } = await this.#read(readerId, query);
+    const { fresh, peaks, ownCounts } = await this.#read(readerId, query);
     const json = feedPageJson(fresh, peaks);
-    cache.fill(
-      key,
-      { readerId, page: fresh, peaks, json },
-      version,
-      this.deps.clock.now().getTime(),
-    );
+    // A reader behind a block sees counters of their own (post-counts.sql.ts), which the
+    // patches told to the cache, made for everyone, would not keep right.
+    if (!ownCounts) {
+      const now = this.deps.clock.now().getTime();
+      cache.fill(key, { readerId, page: fresh, peaks, json }, version, now);
+    }
     return new JsonText(json);
   }
 
   /** The page, its voice notes' peaks apart as PostgreSQL's text (feed-json.ts). */
-  async #read(readerId: string, query: PageQuery): Promise<{ fresh: PostPage; peaks: PeaksText }> {
+  async #read(
+    readerId: string,
+    query: PageQuery,
+  ): Promise<{ fresh: PostPage; peaks: PeaksText; ownCounts: boolean }> {
     const rows = await this.deps.timeline.page(readerId, decodeCursor(query.cursor), query.limit);
     const { items, nextCursor } = page(rows, query.limit, (r) => ({ at: r.at, id: r.id }));
     const peaks = new Map<string, string>();
@@ -70,7 +73,8 @@ export class FeedService {
       if (r.voice_waveform !== null) peaks.set(r.id, r.voice_waveform);
       return presentPost({ ...r, voice_waveform: null }, readerId, present, r.hummed_by);
     });
-    return { fresh: { items: posts, nextCursor }, peaks };
+    const ownCounts = rows.some((r) => r.reader_blocks);
+    return { fresh: { items: posts, nextCursor }, peaks, ownCounts };
   }
 
   /** A new viber sees the newest posts of the person they vibe with; mutual, both ways. */

@@ -1,12 +1,14 @@
 import type { PostAuthor, PostVisibility } from '@doers/contract';
 import type { MediaRow } from '../media/media.repository.js';
 import { questVisibleTo } from '../quests/quest-visibility.js';
+import { unseenCount } from './post-counts.sql.js';
 
 /**
  * Everything a post card shows, as one SELECT list and its joins, for every query that answers
  * posts (a post, a person's posts, the feed, Explore): the post, its author with the halo, the
  * quest chip (only when the viewer may see that quest), the voice and attachment media rows, the
- * counters and whether the viewer smiled or hummed (two probes on primary keys).
+ * counters as the viewer sees them (post-counts.sql.ts) and whether the viewer smiled or hummed
+ * (two probes on primary keys).
  *
  *   SELECT ${postCardColumns('p', '$1::uuid')} FROM posts p ${postCardJoins('p')} WHERE …
  *
@@ -15,7 +17,10 @@ import { questVisibleTo } from '../quests/quest-visibility.js';
  */
 export function postCardColumns(post: string, viewer: string): string {
   return `${post}.id, ${post}.author_id, ${post}.visibility, ${post}.created_at,
-    ${post}.smile_count, ${post}.hum_count, ${post}.vibe_count, ${post}.comment_count,
+    ${post}.smile_count - ${unseenCount(post, viewer, 'smiles')} AS smile_count,
+    ${post}.hum_count - ${unseenCount(post, viewer, 'hums')} AS hum_count,
+    ${post}.vibe_count,
+    ${post}.comment_count - ${unseenCount(post, viewer, 'comments')} AS comment_count,
     json_build_object('id', pa.id, 'username', pa.username, 'displayName', pa.display_name,
       'profilePictureUrl', pa.profile_picture_url, 'isFounder', pa.founder_id IS NOT NULL,
       'colorTheme', pa.color_theme, 'haloIntensity', pa.halo_intensity) AS author,

@@ -1,6 +1,7 @@
 import type { Media, PersonSummary, Post, PostCounts } from '@doers/contract';
 import type { MediaRow } from '../media/media.repository.js';
 import type { MediaJson, PostCardRow } from './post-card.sql.js';
+import type { UnseenCounts } from './post-counts.sql.js';
 
 export type PresentMedia = (row: MediaRow) => Media;
 
@@ -24,6 +25,17 @@ export function countsOf(row: {
     hums: row.hum_count,
     vibes: row.vibe_count,
     comments: row.comment_count,
+  };
+}
+
+/** The counters less what the viewer does not see of them (post-counts.sql.ts). */
+export function countsSeen(row: Parameters<typeof countsOf>[0] & UnseenCounts): PostCounts {
+  const counts = countsOf(row);
+  return {
+    ...counts,
+    smiles: counts.smiles - row.unseen_smiles,
+    hums: counts.hums - row.unseen_hums,
+    comments: counts.comments - row.unseen_comments,
   };
 }
 

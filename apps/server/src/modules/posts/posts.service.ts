@@ -77,7 +77,7 @@ export class PostsService {
       });
     });
     this.deps.feedCache.forgetReaders(reached);
-    await this.deps.events.publish('post.created', { postId: id, authorId });
+    await this.deps.events.publish('post.created', { postId: id, authorId, readerIds: reached });
     return this.get(authorId, id);
   }
 

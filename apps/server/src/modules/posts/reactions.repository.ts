@@ -1,6 +1,7 @@
 import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { Cursor } from '../../platform/pagination.js';
+import { unseenCountColumns, type UnseenCounts } from './post-counts.sql.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
 
 export type Reaction = 'smile' | 'hum';
@@ -8,8 +9,11 @@ export type Reaction = 'smile' | 'hum';
 const TABLE = { smile: 'smiles', hum: 'hums' } as const;
 const COUNTER = { smile: 'smile_count', hum: 'hum_count' } as const;
 
-/** What a toggle answers: the counts after it, the viewer's marks, and whether it changed. */
-export type ToggleRow = {
+/**
+ * What a toggle answers: the counters after it (as kept for everyone) with the reacting person's
+ * unseen part of them (post-counts.sql.ts), their marks, and whether it changed.
+ */
+export type ToggleRow = UnseenCounts & {
   changed: boolean;
   smiled: boolean;
   hummed: boolean;
@@ -54,7 +58,8 @@ export class ReactionsRepository {
                  $5::boolean AS ${r.reaction === 'smile' ? 'smiled' : 'hummed'},
                  EXISTS (SELECT 1 FROM ${other} o WHERE o.post_id = $1 AND o.user_id = $2)
                    AS ${r.reaction === 'smile' ? 'hummed' : 'smiled'},
-                 smile_count, hum_count, vibe_count, comment_count`,
+                 smile_count, hum_count, vibe_count, comment_count,
+                 ${unseenCountColumns('posts', '$2::uuid')}`,
       [r.postId, r.userId, r.at, r.on ? 1 : -1, r.on],
     );
     return rows[0]!;
@@ -119,7 +124,8 @@ export class ReactionsRepository {
               EXISTS (SELECT 1 FROM hums h WHERE h.post_id = seen.post_id AND h.user_id = seen.user_id)
                 AS hummed,
               COALESCE(k.smile_count, p.smile_count) AS smile_count,
-              p.hum_count, p.vibe_count, p.comment_count
+              p.hum_count, p.vibe_count, p.comment_count,
+              ${unseenCountColumns('p', 'seen.user_id')}
          FROM seen JOIN posts p ON p.id = seen.post_id
          LEFT JOIN changes c ON c.idx = seen.idx
          LEFT JOIN counted k ON k.id = seen.post_id`,

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { decodeCursor, page } from '../../platform/pagination.js';
 import type { StatsService } from '../stats/stats.service.js';
-import { countsOf } from './post.presenter.js';
+import { countsOf, countsSeen } from './post.presenter.js';
 import type { FeedCache } from './feed-cache.js';
 import type { PostsRepository } from './posts.repository.js';
 import { WriteBatcher } from '../../platform/write-batcher.js';
@@ -99,9 +99,8 @@ export class ReactionsService {
   async #smile(change: SmileChange): Promise<ReactionState> {
     const row = await this.#smiles.submit(change);
     if (!row.found) throw notFound('Post not found');
-    const counts = countsOf(row);
-    if (row.changed) this.#changed(change.postId, change.userId, row, counts);
-    return { smiled: row.smiled, hummed: row.hummed, counts };
+    if (row.changed) this.#changed(change.postId, change.userId, row, countsOf(row));
+    return { smiled: row.smiled, hummed: row.hummed, counts: countsSeen(row) };
   }
 
   /** Hums change timelines as well: one transaction each. */
@@ -142,19 +141,22 @@ export class ReactionsService {
       }
       return { state, authorId: post.author_id, reached };
     });
-    const counts = countsOf(state);
     if (state.changed) {
       this.deps.feedCache.forgetReaders(reached);
-      this.#changed(postId, userId, state, counts);
+      this.#changed(postId, userId, state, countsOf(state));
     }
     if (state.changed && on) {
       const event = reaction === 'smile' ? 'post.smiled' : 'post.hummed';
       await this.deps.events.publish(event, { postId, authorId, userId });
     }
-    return { smiled: state.smiled, hummed: state.hummed, counts };
+    return { smiled: state.smiled, hummed: state.hummed, counts: countsSeen(state) };
   }
 
-  /** Kept feed pages show the new counts, and the reacting person's marks. */
+  /**
+   * Kept feed pages show the new counters, and the reacting person's marks. The counters as kept
+   * for everyone are right for every kept page: a reader behind any block is never kept
+   * (FeedService), their figures being their own.
+   */
   #changed(postId: string, userId: string, state: ToggleRow, counts: PostCounts): void {
     this.deps.feedCache.patchPost(postId, counts, {
       id: userId,

@@ -1,6 +1,7 @@
 import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../db/database.js';
 import type { Cursor } from '../../platform/pagination.js';
+import { behindAnyBlock } from '../blocks/block-filter.js';
 import { vibeMutually } from '../quests/quest-visibility.js';
 import { postCardColumns, postCardJoins, type PostCardRow } from './post-card.sql.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
@@ -8,7 +9,12 @@ import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
 /** How many posts a new viber gets of the person they began vibing with. */
 export const BACKFILL = 20;
 
-export type FeedRow = PostCardRow & { at: Date; hummed_by: PersonSummary | null };
+/** `reader_blocks`: the reader is behind a block with anyone (their counts are their own). */
+export type FeedRow = PostCardRow & {
+  at: Date;
+  hummed_by: PersonSummary | null;
+  reader_blocks: boolean;
+};
 
 /** Runs a write that answers `user_id` per row: the readers whose timeline it changed. */
 async function readers(tx: Queryable, sql: string, params: unknown[]): Promise<string[]> {
@@ -181,7 +187,8 @@ export class TimelineRepository {
               CASE WHEN hb.id IS NOT NULL THEN json_build_object('id', hb.id,
                 'username', hb.username, 'displayName', hb.display_name,
                 'profilePictureUrl', hb.profile_picture_url,
-                'isFounder', hb.founder_id IS NOT NULL) END AS hummed_by
+                'isFounder', hb.founder_id IS NOT NULL) END AS hummed_by,
+              ${behindAnyBlock('$1::uuid')} AS reader_blocks
          FROM entries e JOIN posts p ON p.id = e.post_id ${postCardJoins('p')}
          LEFT JOIN users hb ON hb.id = e.hummed_by
         WHERE pa.status <> 'Deleted'

@@ -61,5 +61,20 @@ export function subscribeRealtime(
   events.subscribe('questRequest.created', (e) => counts(e.ownerId));
   events.subscribe('questRequest.accepted', (e) => counts(e.ownerId));
 
+  // What the feed and one's own posts show changed: live only (RealtimeService.sendLive).
+  events.subscribe('post.created', async (e) => {
+    // All at once: with Redis, one round trip's wait for the lot, not one per reader.
+    const readers = e.readerIds.filter((userId) => userId !== e.authorId);
+    const event = { type: 'feed-new', postId: e.postId } as const;
+    await Promise.all(readers.map((userId) => realtime.sendLive(userId, event)));
+  });
+  const postChanged = (e: { postId: string; authorId: string }) =>
+    realtime.sendLive(e.authorId, { type: 'post-changed', postId: e.postId });
+  events.subscribe('post.smiled', postChanged);
+  events.subscribe('post.hummed', postChanged);
+  events.subscribe('comment.created', (e) =>
+    postChanged({ postId: e.postId, authorId: e.postAuthorId }),
+  );
+
   events.subscribe('session.ended', (e) => realtime.endSession(e.userId, e.sessionId));
 }

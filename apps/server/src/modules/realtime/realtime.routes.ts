@@ -66,7 +66,8 @@ async function open(
   res.socket?.setTimeout(0);
   res.socket?.setNoDelay(true);
   res.socket?.setKeepAlive(true, 30_000);
-  res.flushHeaders();
+  // The headers leave with the first event, written once the stream listens: a client holding
+  // them misses nothing published after.
 
   const connection = await deps.realtime.open({
     userId: auth.userId,

@@ -9,7 +9,7 @@ export const MAX_STREAMS_PER_USER = 10;
 type Log = { error(details: object, message: string): void };
 
 /** What the bus carries besides events: not kept, only delivered. */
-type Signal = { type: 'session-ended'; sessionId: string };
+type Signal = { type: 'session-ended'; sessionId: string } | { type: 'live'; fragment: string };
 
 /**
  * The realtime stream (docs/product/realtime.md): the open connections of this instance, what
@@ -45,6 +45,19 @@ export class RealtimeService {
   /** Sends an event to every stream of the person, on every instance, and keeps it for replay. */
   async send(userId: string, event: StreamEvent): Promise<void> {
     await this.deps.bus.publish(userId, sseFragment(event.type, JSON.stringify(event)));
+  }
+
+  /**
+   * Sends an event to the person's open streams, on every instance, without keeping it: for news
+   * that a returning app reads afresh anyway (a new post in the feed), so that it never pushes
+   * what must be replayed (messages, notifications) out of the person's kept events.
+   */
+  async sendLive(userId: string, event: StreamEvent): Promise<void> {
+    const signal: Signal = {
+      type: 'live',
+      fragment: sseFragment(event.type, JSON.stringify(event)),
+    };
+    await this.deps.bus.signal(userId, JSON.stringify(signal));
   }
 
   /**
@@ -140,9 +153,8 @@ export class RealtimeService {
 
   #signal(connection: StreamConnection, data: string): void {
     const signal = JSON.parse(data) as Signal;
-    if (signal.type === 'session-ended' && signal.sessionId === connection.sessionId) {
-      connection.close();
-    }
+    if (signal.type === 'live') connection.writeUnkept(signal.fragment);
+    else if (signal.sessionId === connection.sessionId) connection.close();
   }
 
   #beat(): void {

@@ -39,12 +39,18 @@ export class StreamConnection {
 
   receive(message: BusMessage): void {
     if (this.#closed) return;
-    if (message.kind === 'signal') return this.onSignal(this, message.data);
+    // Until caught up, signals wait too: the current counts are always the first event.
     if (this.#pending) {
       this.#pending.push(message);
       return;
     }
+    if (message.kind === 'signal') return this.onSignal(this, message.data);
     this.#writeEvent(message.id, message.data);
+  }
+
+  /** An event without an id: never replayed, and no place in the order Last-Event-ID keeps. */
+  writeUnkept(fragment: string): void {
+    if (!this.#closed) this.sink.write(`${fragment}\n`);
   }
 
   /**

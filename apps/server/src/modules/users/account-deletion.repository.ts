@@ -32,9 +32,9 @@ export class AccountDeletionRepository {
   }
 
   /** Signing back in before the erasure keeps the account. False when it was not waiting. */
-  async cancel(id: string, at: Date): Promise<boolean> {
-    const rows = await this.sessionUsers.writing(this.db, { user: id }, () =>
-      this.db.query(
+  async cancel(tx: Queryable, id: string, at: Date): Promise<boolean> {
+    const rows = await this.sessionUsers.writing(tx, { user: id }, () =>
+      tx.query(
         `UPDATE users SET status = 'Active', deletion_due_at = NULL, updated_at = $2
           WHERE id = $1 AND status = 'Deleted' AND deletion_due_at > $2 RETURNING id`,
         [id, at],

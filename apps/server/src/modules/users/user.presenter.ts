@@ -1,5 +1,6 @@
 import type { PublicUser, User, UserStats } from '@doers/contract';
 import { monthKey } from '../referrals/referral-quota.js';
+import { seenThroughABlock } from '../blocks/seen-through-a-block.js';
 import type { ReferralQuota } from '../referrals/referrals.service.js';
 import type { ProfileRow } from './user-rows.js';
 
@@ -13,11 +14,21 @@ export type IntroUrl = (mediaId: string, privateProfile: boolean) => string;
 
 export function presentPublicUser(u: ProfileRow, stats: Stats, introUrl: IntroUrl): PublicUser {
   const user = presentProfile(u, stats, introUrl);
-  // Blocked either way (docs/product/blocking.md): the name and picture stay, so that one can
-  // recognise the person and unblock them; nothing else of the profile is shown.
-  if (user.viewer?.blockedByYou || user.viewer?.blocksYou) {
-    return { ...withoutAbout(user), stats: zeroed(stats) };
+  // Blocked either way (docs/product/blocking.md): the name stays, and the picture to the
+  // blocker, so that they can recognise the person and unblock them; nothing else is shown.
+  if (user.viewer?.blocksYou) {
+    const { profilePictureUrl, colorTheme, haloIntensity } = seenThroughABlock({
+      ...user.profile,
+      profilePictureUrl: user.profilePictureUrl,
+    });
+    const plain = {
+      ...user,
+      profilePictureUrl,
+      profile: { ...user.profile, colorTheme, haloIntensity },
+    };
+    return { ...withoutAbout(plain), stats: zeroed(stats) };
   }
+  if (user.viewer?.blockedByYou) return { ...withoutAbout(user), stats: zeroed(stats) };
   // A private profile (docs/product/profiles.md#privacy) is whole only to mutual vibers: the
   // rule of vibers-only posts and quests. Vibing with the person alone unlocks nothing.
   const mutual = u.viewer_vibing_with === true && u.viewer_vibed_by === true;

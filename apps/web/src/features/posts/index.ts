@@ -15,6 +15,7 @@ export {
   useBlockAuthor,
 } from './api/use-reactions';
 export { patchPost, removePostEverywhere, removeAuthorEverywhere } from './api/post-cache-updates';
+export { applyFeedNews, refreshPost } from './api/stream-updates';
 export { timeAgo } from './lib/time-ago';
 export { POST_TUTORIAL_MARKERS } from './lib/tutorial-markers';
 

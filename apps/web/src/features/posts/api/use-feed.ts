@@ -8,7 +8,12 @@ import {
 import { useCallback } from 'react';
 import { api } from '../../../lib/api';
 import { reflects } from '../../../lib/query-topics';
+import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast-store';
+import { withNewestPage } from '../lib/new-posts';
 import { postKeys } from '../post-keys';
+
+type FeedData = InfiniteData<PostPage, string | null>;
 
 /** How often the feed asks whether something newer arrived. */
 export const FEED_POLL_MS = 30_000;
@@ -47,18 +52,22 @@ export function useFeedHead(enabled: boolean) {
 }
 
 /**
- * Back to the top of the feed: keeps only its first page and asks for it again, so a refresh
- * after a long scroll costs one request, not one per page loaded.
+ * The feed's newest page read again and put on top of what is loaded (lib/new-posts.ts), in one
+ * request however far the person scrolled; the pill's head takes the same page. A failure leaves
+ * the feed as it was and says so.
  */
 export function useRefreshFeed() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    queryClient.setQueryData<InfiniteData<PostPage, string | null>>(postKeys.feed, (data) =>
-      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
-    );
-    await Promise.all([
-      queryClient.refetchQueries({ queryKey: postKeys.feed, exact: true }),
-      queryClient.refetchQueries({ queryKey: postKeys.feedHead, exact: true }),
-    ]);
+    try {
+      const newest = await api.call(postsApi.feed, { query: {} });
+      queryClient.setQueryData<FeedData>(postKeys.feed, (data) => withNewestPage(data, newest));
+      queryClient.setQueryData(postKeys.feedHead, {
+        items: newest.items.slice(0, 1),
+        nextCursor: null,
+      });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Your feed did not refresh. Try again.'));
+    }
   }, [queryClient]);
 }

@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { IconCompass, IconMic, IconTarget } from '../../../components/ui/icons';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
@@ -39,10 +40,17 @@ export function FeedPage() {
     feed.data?.pages.length,
   );
 
-  const toTop = () => {
+  const toTop = useCallback(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
     void refreshFeed();
-  };
+  }, [refreshFeed]);
+
+  // Home tapped again while here (a new entry for the same address): up to the newest posts.
+  const { key } = useLocation();
+  const arrivedWith = useRef(key);
+  useEffect(() => {
+    if (key !== arrivedWith.current) toTop();
+  }, [key, toTop]);
 
   return (
     <div className="page feed-page">

@@ -2,6 +2,7 @@ import type { StreamEvent } from '@doers/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyDmDeleted, applyDmListened, applyDmMessage, dmKeys } from '../../dms';
 import { applyNotification, applyUnreadCounts, notificationKeys } from '../../notifications';
+import { applyFeedNews, refreshPost } from '../../posts';
 
 /**
  * Puts what the stream brings into the query cache, through the owning features' own cache
@@ -17,6 +18,10 @@ export function applyStreamEvent(queryClient: QueryClient, event: StreamEvent): 
       return applyDmListened(queryClient, event);
     case 'dm-deleted':
       return applyDmDeleted(queryClient, event);
+    case 'feed-new':
+      return applyFeedNews(queryClient);
+    case 'post-changed':
+      return void refreshPost(queryClient, event.postId);
     case 'unread-counts':
       applyUnreadCounts(queryClient, event.counts);
       // What was missed could not be replayed: the lists are fetched again.

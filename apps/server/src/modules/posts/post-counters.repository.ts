@@ -1,0 +1,48 @@
+import type { Queryable } from '../../db/database.js';
+
+/**
+ * The counters on posts that follow a person's account and the team's decisions
+ * (docs/product/posts-and-feed.md#counts): a deactivated person's smiles, hums and comments leave
+ * the counters with the account and come back if they return; a hidden comment leaves them. Run
+ * inside the transaction that makes the change, so the two never disagree.
+ */
+export class PostCountersRepository {
+  /** The person's account was deactivated: their part leaves every post's counters. */
+  async personLeft(tx: Queryable, userId: string): Promise<void> {
+    await this.#move(tx, userId, -1);
+  }
+
+  /** The person came back before the erasure: their part is counted again. */
+  async personReturned(tx: Queryable, userId: string): Promise<void> {
+    await this.#move(tx, userId, 1);
+  }
+
+  /** A comment was hidden: its post counts one fewer. */
+  async commentHidden(tx: Queryable, commentId: string): Promise<string | undefined> {
+    const rows = await tx.query<{ id: string }>(
+      `UPDATE posts p SET comment_count = greatest(p.comment_count - 1, 0)
+         FROM comments c WHERE c.id = $1 AND p.id = c.post_id RETURNING p.id`,
+      [commentId],
+    );
+    return rows[0]?.id;
+  }
+
+  async #move(tx: Queryable, userId: string, sign: 1 | -1): Promise<void> {
+    await tx.query(
+      `WITH given AS (
+         SELECT post_id, 1 AS smiles, 0 AS hums, 0 AS comments FROM smiles WHERE user_id = $1
+         UNION ALL SELECT post_id, 0, 1, 0 FROM hums WHERE user_id = $1
+         UNION ALL SELECT post_id, 0, 0, 1 FROM comments WHERE author_id = $1 AND hidden_at IS NULL
+       ), per_post AS (
+         SELECT post_id, sum(smiles)::int AS smiles, sum(hums)::int AS hums,
+                sum(comments)::int AS comments
+           FROM given GROUP BY post_id
+       )
+       UPDATE posts p SET smile_count = greatest(p.smile_count + $2 * d.smiles, 0),
+              hum_count = greatest(p.hum_count + $2 * d.hums, 0),
+              comment_count = greatest(p.comment_count + $2 * d.comments, 0)
+         FROM per_post d WHERE p.id = d.post_id`,
+      [userId, sign],
+    );
+  }
+}
