@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: formatting, typecheck, lint, module boundaries, every unit and API suite (Vitest),
-// the production build, the security suite and the end-to-end suite in headless Chromium
-// (Playwright). Ends with each stage's time, what failed, and one "N passed, N failed" line.
+// the production build and its first-load budgets, the security suite and the end-to-end suite
+// in headless Chromium (Playwright). Ends with each stage's time, what failed, and one
+// "N passed, N failed" line.
 //   node scripts/test.mjs --api-only   only the server's database and API suites and the security
 //                                      suite (CI runs this again with DATABASE_URL and REDIS_URL)
 //   … --api-only --no-security         the database and API suites alone
@@ -67,7 +68,11 @@ if (!checks.every(Boolean)) finish();
 // The build beside the suites: one Vitest worker leaves part of the second core idle.
 const [suites, build] = await Promise.all([
   vitest('Unit and API suites (Vitest)', 'vitest', ['tooling', 'contract', 'server', 'web']),
-  run.stage('Production build', 'npm', ['run', 'build'], quiet),
+  (async () =>
+    (await run.stage('Production build', 'npm', ['run', 'build'], quiet)) &&
+    run.stage('First-load budgets (build output)', 'node', ['scripts/first-load-budget.mjs'], {
+      env,
+    }))(),
 ]);
 if (!suites || !build) finish();
 if (!(await securitySuite())) finish();

@@ -2,6 +2,7 @@ import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressPlugin } from './build/compress-plugin.js';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.js';
 import { versionPlugin } from './build/version-plugin.js';
 
@@ -13,6 +14,7 @@ export default defineConfig({
     react(),
     versionPlugin(fileURLToPath(new URL('./package.json', import.meta.url))),
     serviceWorkerPlugin(fileURLToPath(new URL('./src/sw/service-worker.ts', import.meta.url))),
+    compressPlugin(),
   ],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
@@ -21,6 +23,9 @@ export default defineConfig({
     // No source maps: the app's source is not published with it (no .map file, no
     // sourceMappingURL comment); the server also refuses to serve a .map file.
     sourcemap: false,
+    // One stylesheet for the whole app (~15 KB in Brotli): the first screen waits on one request
+    // instead of one per component, and no later screen waits on a stylesheet at all.
+    cssCodeSplit: false,
     rolldownOptions: {
       treeshake: {
         // The contract is declarations only (schemas, constants), as if its package.json said
@@ -28,6 +33,14 @@ export default defineConfig({
         // first load, quest schemas included; with it, each part travels with the code using it.
         moduleSideEffects: [
           { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false },
+          // The app's own modules run nothing when imported (src/imports-for-effect.test.ts
+          // keeps it so): a module none of whose exports the code uses is left out. A feature's
+          // index re-exports much; the sign-in page takes what it calls, not the voice recorder
+          // and the upload client behind a re-export.
+          {
+            test: /[\\/]apps[\\/]web[\\/]src[\\/](?!main\.tsx$|lib[\\/]zod-without-eval\.ts$).*\.tsx?$/,
+            sideEffects: false,
+          },
         ],
       },
       output: {
@@ -52,6 +65,16 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|zustand|zod)[\\/]|src[\\/]lib[\\/]zod-without-eval/,
+            },
+            // The app's small shared modules in one file: the UI kit, lib/ (but the upload client,
+            // which only screens that upload load), the app frame, and each feature's public face
+            // (index, query keys, tutorial markers). Left to itself the bundler made two dozen
+            // files of them, and every file is a round trip before the first screen paints on a
+            // slow network: 26 scripts became 4, and Lighthouse's sign-in page went from LCP 2.9 s
+            // to 2.3 s (docs/decisions/0015-first-screen-on-a-phone.md).
+            {
+              name: 'common',
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib|app)[\\/](?!media-upload)|[\\/]features[\\/][^\\/]+[\\/](index\.ts|[^\\/]*-keys\.ts|lib[\\/]tutorial-markers\.ts)$/,
             },
           ],
         },

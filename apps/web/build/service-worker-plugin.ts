@@ -11,7 +11,7 @@ export function shellFiles(outDir: string): string[] {
     );
   return walk(outDir)
     .map((file) => `/${relative(outDir, file).split('\\').join('/')}`)
-    .filter((path) => !/\.map$|^\/sw\.js$|^\/version\.json$/.test(path))
+    .filter((path) => !/\.map$|\.br$|\.gz$|^\/sw\.js$|^\/version\.json$/.test(path))
     .sort();
 }
 

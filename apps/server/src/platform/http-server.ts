@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { compressAnswers } from './compression.js';
 import { readTimezone } from './authenticate.js';
 import type { Config } from './config.js';
 import { HttpError, installErrorHandling } from './errors.js';
@@ -51,6 +52,7 @@ export async function createHttpServer(
     request.timezone = readTimezone(request);
   });
   securityHeaders(app, { webDist: config.webDist, publicUrl: config.publicUrl });
+  await compressAnswers(app);
   return app;
 }
 

@@ -15,10 +15,15 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   await app.register(fastifyStatic, {
     root: webDist,
     index: ['index.html'],
+    // The build writes a Brotli and a gzip copy of every text file (apps/web/build/
+    // compress-plugin.ts): each request gets the one its Accept-Encoding takes, with Vary.
+    preCompressed: true,
     cacheControl: false,
     // The build emits no source maps; should one be left in dist, it is still not served.
     allowedPath: (path) => !path.endsWith('.map'),
     setHeaders(res, filePath) {
+      // Which copy was sent depends on Accept-Encoding: caches must keep them apart.
+      res.setHeader('vary', 'Accept-Encoding');
       if (filePath.endsWith('version.json')) res.setHeader('cache-control', 'no-store');
       else if (HASHED_ASSET.test(filePath))
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
