@@ -69,9 +69,8 @@ export default defineConfig({
             // The app's small shared modules in one file: the UI kit, lib/ (but the upload client,
             // which only screens that upload load), the app frame, and each feature's public face
             // (index, query keys, tutorial markers). Left to itself the bundler made two dozen
-            // files of them, and every file is a round trip before the first screen paints on a
-            // slow network: 26 scripts became 4, and Lighthouse's sign-in page went from LCP 2.9 s
-            // to 2.3 s (docs/decisions/0015-first-screen-on-a-phone.md).
+            // files of them, and on a slow network each is a round trip before the first screen
+            // paints (docs/decisions/0015-first-screen-on-a-phone.md).
             {
               name: 'common',
               test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib|app)[\\/](?!media-upload)|[\\/]features[\\/][^\\/]+[\\/](index\.ts|[^\\/]*-keys\.ts|lib[\\/]tutorial-markers\.ts)$/,

@@ -5,9 +5,8 @@ import type { FastifyInstance } from 'fastify';
 /** An answer shorter than this goes as it is: compressing it saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
 /**
- * Brotli's level for answers made per request (the API's JSON). Level 4 makes a feed page about
- * as small as gzip's best, for a fraction of the CPU of Brotli's higher levels
- * (docs/decisions/0015-first-screen-budget.md has the figures). Files of the built app are
+ * Brotli's level for answers made per request (the API's JSON): the knee of size against CPU on
+ * a feed page (docs/decisions/0015-first-screen-on-a-phone.md). Files of the built app are
  * compressed once at build time at the highest level instead.
  */
 export const API_BROTLI_QUALITY = 4;

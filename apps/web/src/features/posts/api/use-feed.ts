@@ -11,6 +11,7 @@ import { reflects } from '../../../lib/query-topics';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { withNewestPage } from '../lib/new-posts';
+import { takeEarlyFeed } from './early-feed';
 import { postKeys } from '../post-keys';
 
 type FeedData = InfiniteData<PostPage, string | null>;
@@ -25,6 +26,7 @@ export function useFeed() {
     ...reflects('posts'),
     queryKey: postKeys.feed,
     queryFn: ({ pageParam, signal }) =>
+      (pageParam === null ? takeEarlyFeed() : null) ??
       api.call(postsApi.feed, { query: { cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
