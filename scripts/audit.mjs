@@ -65,6 +65,7 @@ try {
   await waitForHealth();
   const maya = await signInAsMaya();
   await printInstallability();
+  await printInteractions(maya);
   const pages = [
     { path: '/login' },
     { path: `/register?ref=${maya.user.referralCode}` },
@@ -122,6 +123,67 @@ async function firstPostId(auth) {
   const feed = await res.json();
   if (!feed.items?.[0]) throw new Error('The demo feed has no post');
   return feed.items[0].id;
+}
+
+/**
+ * How long tapping smile, play and record takes to answer on a phone: Interaction to Next Paint
+ * (the longest event of the tap, from the Event Timing API) at 4× CPU throttling, median of three.
+ */
+async function printInteractions(auth) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  });
+  const tap = async (path, name) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/version.json`);
+    await page.evaluate(storeSession, { auth, deviceId: DEVICE.id });
+    await page.goto(`${base}${path}`);
+    const target = page.getByRole('button', { name }).first();
+    await target.waitFor();
+    await page.waitForTimeout(2000);
+    // A tutorial's card would cover what is tapped.
+    const skip = page.getByRole('button', { name: 'Skip Tutorial' });
+    if (await skip.isVisible()) await skip.click();
+    await page.evaluate(() => {
+      globalThis.__interactions = new Map();
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          if (!e.interactionId) continue;
+          const longest = globalThis.__interactions.get(e.interactionId) ?? 0;
+          globalThis.__interactions.set(e.interactionId, Math.max(longest, e.duration));
+        }
+      }).observe({ type: 'event', durationThreshold: 16 });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await target.tap();
+    await page.waitForTimeout(1500);
+    const inp = await page.evaluate(() => Math.max(0, ...globalThis.__interactions.values()));
+    await context.close();
+    return inp;
+  };
+  console.log('\nInteraction to Next Paint at 4× CPU (median of 3):');
+  try {
+    for (const [label, path, name] of [
+      ['smile', '/feed', /^Smile,/],
+      ['play', '/feed', /^Play/],
+      ['record', '/post', 'Record voice note'],
+    ]) {
+      const runs = [];
+      for (let run = 0; run < 3; run += 1) runs.push(await tap(path, name));
+      runs.sort((a, b) => a - b);
+      console.log(`  ${label.padEnd(8)} ${runs[1]} ms  (${runs.join(', ')})`);
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 async function printInstallability() {
@@ -237,23 +299,23 @@ async function keepSession(port, auth) {
     const context = browser.contexts()[0];
     const page = await context.newPage();
     await page.goto(`${base}/version.json`);
-    await page.evaluate(
-      ({ auth, deviceId }) => {
-        localStorage.setItem('doers-device-id', deviceId);
-        localStorage.setItem('accessToken', auth.tokens.accessToken);
-        localStorage.setItem('refreshToken', auth.tokens.refreshToken);
-        const state = {
-          userId: auth.user.id,
-          isAuthenticated: true,
-          hasCompletedOnboarding: !auth.requiresQuest,
-          suspension: auth.suspension,
-        };
-        localStorage.setItem('doers-auth', JSON.stringify({ state, version: 0 }));
-      },
-      { auth, deviceId: DEVICE.id },
-    );
+    await page.evaluate(storeSession, { auth, deviceId: DEVICE.id });
     await page.close();
   } finally {
     await browser.close();
   }
+}
+
+/** Leaves a session where the app keeps it, as the sign-in form does (runs in the page). */
+function storeSession({ auth, deviceId }) {
+  localStorage.setItem('doers-device-id', deviceId);
+  localStorage.setItem('accessToken', auth.tokens.accessToken);
+  localStorage.setItem('refreshToken', auth.tokens.refreshToken);
+  const state = {
+    userId: auth.user.id,
+    isAuthenticated: true,
+    hasCompletedOnboarding: !auth.requiresQuest,
+    suspension: auth.suspension,
+  };
+  localStorage.setItem('doers-auth', JSON.stringify({ state, version: 0 }));
 }
