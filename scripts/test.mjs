@@ -10,7 +10,7 @@
 // Everything a run writes (reports, the security suite's logs, the end-to-end results) goes under
 // .test-data/runs/<pid>/, so that two runs on one machine never read each other's files.
 import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { TestRun } from './test-run.mjs';
 
 const apiOnly = process.argv.includes('--api-only');
@@ -18,7 +18,11 @@ const securityOnly = process.argv.includes('--security-only');
 const noSecurity = process.argv.includes('--no-security');
 const runDir = join('.test-data/runs', String(process.pid));
 mkdirSync(runDir, { recursive: true });
-const env = { DOERS_TEST_RUN_DIR: runDir };
+// The web app is built into the run's own folder and served from there: two runs at once in one
+// checkout never serve, or count, each other's half-written build. (The server's bundle is made
+// per suite already.)
+const webDist = resolve(runDir, 'web-dist');
+const env = { DOERS_TEST_RUN_DIR: runDir, DOERS_WEB_DIST: webDist };
 const run = new TestRun();
 /** A green run leaves nothing behind; a red one keeps its folder (logs, traces) and says where. */
 function finish() {
@@ -69,10 +73,20 @@ if (!checks.every(Boolean)) finish();
 const [suites, build] = await Promise.all([
   vitest('Unit and API suites (Vitest)', 'vitest', ['tooling', 'contract', 'server', 'web']),
   (async () =>
-    (await run.stage('Production build', 'npm', ['run', 'build'], quiet)) &&
-    run.stage('First-load budgets (build output)', 'node', ['scripts/first-load-budget.mjs'], {
-      env,
-    }))(),
+    (await run.stage(
+      'Production build',
+      'npx',
+      ['vite', 'build', 'apps/web', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+      quiet,
+    )) &&
+    run.stage(
+      'First-load budgets (build output)',
+      'node',
+      ['scripts/first-load-budget.mjs', webDist],
+      {
+        env,
+      },
+    ))(),
 ]);
 if (!suites || !build) finish();
 if (!(await securitySuite())) finish();

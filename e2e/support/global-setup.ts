@@ -33,7 +33,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     hostname: 'localhost',
     pglite: true,
     env: {
-      WEB_DIST: join(root, 'apps/web/dist'),
+      // npm test builds the app into its run's folder; `npm run test:e2e` into apps/web/dist.
+      WEB_DIST: process.env['DOERS_WEB_DIST'] ?? join(root, 'apps/web/dist'),
       FOUNDER_INVITE_CODE: FOUNDER_CODE,
       // Many sign-ups come from one address here; the limits themselves are the API suite's.
       RATE_LIMIT_FACTOR: '50',

@@ -38,7 +38,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
  * alone on a fresh checkout, a one-page fixture stands in (the headers come from the server).
  */
 function webBuild(runDir: string): SuiteContext['webDist'] {
-  const real = join(root, 'apps/web/dist');
+  // npm test builds the app into its run's folder (DOERS_WEB_DIST).
+  const real = process.env['DOERS_WEB_DIST'] ?? join(root, 'apps/web/dist');
   if (existsSync(join(real, 'index.html'))) return { path: real, real: true };
   const fixture = join(runDir, 'web-fixture');
   mkdirSync(fixture, { recursive: true });
