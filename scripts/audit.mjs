@@ -6,15 +6,16 @@
 // each the median of three runs (`-- --runs=N`), with what each page downloads.
 // Lighthouse 12 has no PWA category any more, so installability comes from Chromium itself
 // (CDP Page.getInstallabilityErrors, in a persistent profile: an incognito-like one always
-// reports "in-incognito"). Not part of `npm test`: one run, one machine, figures to read.
-import { spawn, spawnSync } from 'node:child_process';
+// reports "in-incognito"). Not part of `npm test`: one run, one machine, figures to read. Runs
+// through tsx, for the server-starting module the test suites share.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
+import { startServerProcess } from '../apps/server/test/support/server-process.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,32 +24,18 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const base = `http://localhost:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'doers-audit-'));
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-  },
+// The server starts as every suite starts one: a free port, a data directory of its own, and
+// the proof that the server answering is the one started here.
+const server = await startServerProcess({
+  name: 'audit',
+  logDir: join('.test-data/audit', String(process.pid)),
+  bundle: 'apps/server/dist/main.js',
+  hostname: 'localhost',
+  pglite: true,
+  logLevel: 'warn',
+  env: { SEED_DEMO: 'true', WEB_DIST: resolve('apps/web/dist') },
 });
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
+const base = server.url;
 
 const DEVICE = {
   id: '6f1c2a4e-3b1d-4c2e-9f00-00000000a0d1',
@@ -62,7 +49,6 @@ const runsArg = process.argv.find((arg) => arg.startsWith('--runs='));
 const RUNS = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
 
 try {
-  await waitForHealth();
   const maya = await signInAsMaya();
   await printInstallability();
   await printInteractions(maya);
@@ -85,19 +71,7 @@ try {
     );
   }
 } finally {
-  stop();
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 180; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('The server did not start');
+  await server.dispose();
 }
 
 /** The demo's maya, signed in as the sign-in form does it. */

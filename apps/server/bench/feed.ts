@@ -17,7 +17,17 @@ import {
   type Req,
   runDirect,
 } from './feed-load.js';
-import { cpuSeconds, freePort, SERVER, start, stop, waitFor } from './processes.js';
+import {
+  cpuSeconds,
+  freePort,
+  logDirOf,
+  SERVER,
+  start,
+  startServerProcess,
+  stop,
+  waitFor,
+} from './processes.js';
+import type { ServerProcess } from '../test/support/server-process.js';
 
 export type FeedOptions = {
   factor: number;
@@ -62,7 +72,7 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
       ? await pgliteDataset(options.factor, log)
       : await postgresDataset(options.postgresUrl!, options.factor, options.keep, log);
   const problems: string[] = [];
-  let server: ReturnType<typeof start> | undefined;
+  let server: ServerProcess | undefined;
   let bare: ReturnType<typeof start> | undefined;
   try {
     const opened = await dataset.open();
@@ -77,25 +87,21 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
       options.explain,
     );
 
-    const [port, barePort] = [await freePort(), await freePort()];
-    const base = `http://127.0.0.1:${port}`;
+    const barePort = await freePort();
     const spawnedAt = performance.now();
     /** Seconds since the server started: where a phase sits in its CPU profile. */
     const sinceStart = () => ((performance.now() - spawnedAt) / 1000).toFixed(1);
-    server = start(
-      SERVER,
-      {
-        ...dataset.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        SEED_DEMO: 'false',
-        JWT_SECRET,
-        RATE_LIMIT_FACTOR: '1000000',
-      },
-      options.serverFlags,
-    );
-    await waitFor(`${base}/api/health`, server, 'The server');
+    server = await startServerProcess({
+      name: `bench-feed-${engine}`,
+      logDir: logDirOf(),
+      bundle: SERVER,
+      logLevel: 'silent',
+      nodeFlags: options.serverFlags,
+      // The data set names its database (DATA_DIR or DATABASE_URL): no schema of the server's own.
+      pglite: true,
+      env: { ...dataset.env, SEED_DEMO: 'false', JWT_SECRET, RATE_LIMIT_FACTOR: '1000000' },
+    });
+    const base = server.url;
     const tokens = new Map<number, string>();
     const token = async (i: number) => {
       if (!tokens.has(i)) tokens.set(i, await tokenOf(i));
@@ -121,7 +127,7 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
     }
 
     const rows: string[][] = [];
-    const pid = server.child.pid;
+    const pid = server.child()?.pid;
     const measured = async (label: string, conns: number, lists: (phase: number) => Req[][]) => {
       if (options.warmup > 0) await load(base, conns, options.warmup, lists(0));
       const cpuBefore = cpuSeconds(pid);
@@ -287,7 +293,7 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
       '—',
       '—',
     ]);
-    const rss = peakRssMb(server.child.pid);
+    const rss = peakRssMb(pid);
 
     const widths = [40, 9, 8, 8, 16, 7, 10];
     const line = (cells: string[]) =>
@@ -346,7 +352,7 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
       console.log(`\nFeed query plan (${name}, EXPLAIN ANALYZE, BUFFERS):\n${direct.plan}`);
   } finally {
     if (bare) await stop(bare.child);
-    if (server) await stop(server.child);
+    await server?.dispose();
     await dataset.dispose();
   }
   return problems;

@@ -2,10 +2,11 @@
 // CPU time they spend.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildServer } from '../build.js';
 
-export { freePort } from '../test/support/server-process.js';
+// The Doers server starts as every suite starts one (a free port, its own data, known as its own).
+export { freePort, startServerProcess } from '../test/support/server-process.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -20,8 +21,11 @@ export function buildServerOnce(): Promise<void> {
   return built;
 }
 
+/** Where this bench run's servers write their logs (kept, for a bench that went wrong). */
+export const logDirOf = () => join(root, '.test-data/bench', String(process.pid));
+
 /**
- * Starts a child process and keeps the tail of what it prints, for when it dies early. A
+ * Starts a helper process (the bare node:http server, a direct database driver) and keeps the tail of what it prints, for when it dies early. A
  * TypeScript script runs through tsx; the server's bundle (SERVER) runs as it is.
  */
 export function start(script: string, env: Record<string, string>, nodeFlags: string[] = []) {

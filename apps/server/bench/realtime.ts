@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { recorderWebm } from '../test/support/media-files.js';
-import { freePort, SERVER, start, stop, waitFor } from './processes.js';
+import type { ServerProcess } from '../test/support/server-process.js';
+import { logDirOf, SERVER, startServerProcess } from './processes.js';
 
 type Person = { token: string; userId: string };
 const FOUNDER_CODE = `BENCH-RT-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -37,34 +38,35 @@ export async function benchRealtime(options: {
   await admin.query(`CREATE SCHEMA "${schema}"`);
   const dbUrl = new URL(options.postgresUrl);
   dbUrl.searchParams.set('options', `-c search_path=${schema},public`);
-  const dirs = ['a', 'b', 'voice'].map((name) =>
-    mkdtempSync(join(tmpdir(), `doers-bench-rt-${name}-`)),
-  );
-  const env = (dataDir: string, port: number) => ({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: options.redisUrl,
-    REDIS_PREFIX: prefix,
-    JWT_SECRET,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    RATE_LIMIT_FACTOR: '1000000',
-    FOUNDER_INVITE_CODE: FOUNDER_CODE,
-    FOUNDER_SEATS: '1000000',
-  });
-  const [portA, portB] = [await freePort(), await freePort()];
-  const a = start(SERVER, env(dirs[0]!, portA));
-  const baseA = `http://127.0.0.1:${portA}`;
-  const baseB = `http://127.0.0.1:${portB}`;
-  let b: ReturnType<typeof start> | undefined;
+  const voiceDir = mkdtempSync(join(tmpdir(), 'doers-bench-rt-voice-'));
+  // Both instances on one schema and one Redis prefix: what one publishes, the other hears.
+  const instance = (name: string) =>
+    startServerProcess({
+      name: `bench-realtime-${name}`,
+      logDir: logDirOf(),
+      bundle: SERVER,
+      logLevel: 'silent',
+      pglite: true,
+      env: {
+        DATABASE_URL: dbUrl.toString(),
+        REDIS_URL: options.redisUrl,
+        REDIS_PREFIX: prefix,
+        JWT_SECRET,
+        SEED_DEMO: 'false',
+        RATE_LIMIT_FACTOR: '1000000',
+        FOUNDER_INVITE_CODE: FOUNDER_CODE,
+        FOUNDER_SEATS: '1000000',
+      },
+    });
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
   const held: ClientRequest[] = [];
   try {
-    await waitFor(`${baseA}/api/health`, a, 'Instance A');
-    b = start(SERVER, env(dirs[1]!, portB));
-    await waitFor(`${baseB}/api/health`, b, 'Instance B');
-    const voice = readFileSync(await recorderWebm(dirs[2]!, 1));
+    a = await instance('a');
+    b = await instance('b');
+    const [baseA, baseB] = [a.url, b.url];
+    const pidA = a.child()?.pid;
+    const voice = readFileSync(await recorderWebm(voiceDir, 1));
 
     console.log(
       `\nRealtime — two server processes on one PostgreSQL and one Redis; Node ${process.version}\n`,
@@ -82,7 +84,7 @@ export async function benchRealtime(options: {
 
     // Idle streams: a person may hold 10, so streams/10 people, signed up through B.
     const people = await pool(Math.ceil(options.streams / 10), 6, () => register(baseB));
-    const before = rssMb(a.child.pid);
+    const before = rssMb(pidA);
     const opening = performance.now();
     const opened = await pool(options.streams, 64, (i) =>
       openIdle(baseA, people[Math.floor(i / 10)]!),
@@ -94,9 +96,9 @@ export async function benchRealtime(options: {
     // is about the idle server.
     const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
     await sleep(3000);
-    const early = rssMb(a.child.pid);
+    const early = rssMb(pidA);
     await sleep(IDLE_SECONDS * 1000 - 3000);
-    const idle = rssMb(a.child.pid);
+    const idle = rssMb(pidA);
     const perStream = (mb: number) => ((mb - before) * 1024) / Math.max(1, held.length);
     console.log(
       `Idle streams held by instance A: ${held.length.toLocaleString('en-US')} of ` +
@@ -114,8 +116,8 @@ export async function benchRealtime(options: {
     );
   } finally {
     for (const r of held) r.destroy();
-    if (b) await stop(b.child);
-    await stop(a.child);
+    await b?.dispose();
+    await a?.dispose();
     // The jobs queue (pg-boss) keeps its tables in a schema of its own beside the app's.
     for (const name of [schema, `${schema}_jobs`])
       await admin.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
@@ -124,7 +126,7 @@ export async function benchRealtime(options: {
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    rmSync(voiceDir, { recursive: true, force: true });
   }
   return problems;
 }

@@ -24,11 +24,8 @@
 //                                      streams, --messages 200 DMs for the latency
 import { measure, type Auth, type Figures, type Target } from './measure.js';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { benchErasure } from './erasure.js';
 import { benchFeed } from './feed.js';
 import { benchLeaderboard } from './leaderboard.js';
@@ -38,8 +35,10 @@ import {
   buildServerOnce,
   cpuSeconds,
   freePort,
+  logDirOf,
   SERVER,
   start,
+  startServerProcess,
   stop,
   waitFor,
 } from './processes.js';
@@ -163,28 +162,6 @@ async function run(
     : { ...figures, cpuMs: ((cpuAfter - cpuBefore) * 1000) / figures.total };
 }
 
-/** PostgreSQL: a schema of its own, dropped at the end. */
-async function postgresSchema(url: string) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA "${schema}"`);
-  await admin.end();
-  const withPath = new URL(url);
-  withPath.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: withPath.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      // The jobs queue (pg-boss) keeps its tables in a schema of its own beside the app's.
-      await again.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
-      await again.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await again.end();
-    },
-  };
-}
-
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -230,32 +207,29 @@ async function general(
   only: string[] | undefined,
   wanted: (name: string) => boolean,
 ): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'doers-bench-'));
-  const schema = args.postgres
-    ? await postgresSchema(process.env.DATABASE_URL ?? DEFAULT_PG)
-    : undefined;
-  const [port, barePort] = [await freePort(), await freePort()];
-  const base = `http://127.0.0.1:${port}`;
+  // --postgres: the server gets a schema of its own on DATABASE_URL, dropped at the end.
+  if (args.postgres) process.env.DATABASE_URL ??= DEFAULT_PG;
+  const barePort = await freePort();
   const bareBase = `http://127.0.0.1:${barePort}`;
   const spawnedAt = performance.now();
-  const server = start(
-    SERVER,
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
+  const server = await startServerProcess({
+    name: 'bench',
+    logDir: logDirOf(),
+    bundle: SERVER,
+    pglite: !args.postgres,
+    logLevel: 'silent',
+    nodeFlags: profileFlags,
+    env: {
       SEED_DEMO: 'true',
       RATE_LIMIT_FACTOR: '1000000',
       FOUNDER_INVITE_CODE: FOUNDER_CODE,
       FOUNDER_SEATS: '100000',
-      ...(schema ? { DATABASE_URL: schema.url } : {}),
     },
-    profileFlags,
-  );
+  });
+  const base = server.url;
+  const pid = server.child()?.pid;
   let bare: ReturnType<typeof start> | undefined;
   try {
-    await waitFor(`${base}/api/health`, server, 'The server');
     const maya = await signIn(base);
     const quests = await call<{ items: { id: string }[] }>(base, 'GET', '/api/quests', {
       token: maya.token,
@@ -323,7 +297,7 @@ async function general(
       await waitFor(`${bareBase}/api/health`, bare, 'The bare node:http server');
     }
 
-    const engine = schema ? 'PostgreSQL' : 'PGlite';
+    const engine = args.postgres ? 'PostgreSQL' : 'PGlite';
     const problems: string[] = [];
     const windows: string[] = [];
     if (targets.length) {
@@ -347,7 +321,7 @@ async function general(
       console.log(line(widths.map((w) => '-'.repeat(w))));
       for (const target of targets) {
         const loadFrom = (performance.now() - spawnedAt) / 1000 + warmup;
-        const real = await run(base, target, server.child.pid);
+        const real = await run(base, target, pid);
         const loadTo = loadFrom + seconds;
         if (args.profile)
           windows.push(`--from ${loadFrom.toFixed(1)} --to ${loadTo.toFixed(1)}   ${target.name}`);
@@ -375,8 +349,7 @@ async function general(
       );
     }
     // Not a request loop: the time from a voice note's upload to a playable stored file.
-    if (wanted('media'))
-      problems.push(...(await benchVoiceNotes(base, maya.token, server.child.pid)));
+    if (wanted('media')) problems.push(...(await benchVoiceNotes(base, maya.token, pid)));
     if (problems.length) console.log(`\nWarning:\n  ${problems.join('\n  ')}`);
     if (windows.length)
       console.log(
@@ -385,9 +358,7 @@ async function general(
       );
   } finally {
     if (bare) await stop(bare.child);
-    await stop(server.child);
-    await schema?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   }
   if (args.profile) console.log(`\nServer CPU profile written to ${resolve(args.profile)}`);
 }

@@ -3,9 +3,11 @@
 // realtime test across two processes, the benchmarks and the audit). In-process servers, for the
 // API suites, are test-server.ts.
 //
-// Each server takes a free port and a data directory of its own, and is known by its own log: a
-// server is ready when its log says it listens on the port it was given and that port answers
-// /api/health, so a program that happened to hold the port is never taken for it. Everything it
+// Each server takes a free port and a data directory of its own, and is known as its own: a
+// server is ready when its log says it listens on the port it was given (or, when it logs less
+// than that, as the benchmarks' servers do, when the kernel says its process holds the port) and
+// that port answers /api/health, so a program that happened to hold the port is never taken for
+// it. Everything it
 // prints goes straight to a log file (nothing is lost in a pipe when it is killed). On PostgreSQL
 // it gets a fresh schema, on Redis a fresh key prefix.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,7 +18,9 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
 } from 'node:fs';
@@ -66,8 +70,17 @@ export type ServerOptions = {
   /** The host name in its URL: 127.0.0.1, or localhost for a browser. */
   hostname?: string;
   nodeFlags?: string[];
-  /** On PGlite in its data directory whatever DATABASE_URL says (the end-to-end suite). */
+  /**
+   * No PostgreSQL schema or Redis prefix of its own, whatever DATABASE_URL says: PGlite in its
+   * data directory (the end-to-end suite), unless `env` names the database (the benchmarks'
+   * prepared data sets, two instances sharing one).
+   */
   pglite?: boolean;
+  /**
+   * `info` (the default) logs every request; the benchmarks and the audit ask for less, so that
+   * writing logs is not part of what they measure.
+   */
+  logLevel?: 'info' | 'warn' | 'silent';
 };
 
 /** A port nobody listens on now (the server's start retries with another if one takes it). */
@@ -128,8 +141,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
         : {}),
       ...(typeof options.env === 'function' ? options.env(origin) : options.env),
       PORT: String(port),
-      // The listening line is how a start knows the port is this server's.
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: options.logLevel ?? 'info',
     };
   };
   const entry = options.bundle
@@ -160,7 +172,14 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
         });
         closeSync(fd);
         try {
-          server.url = await listening(child, logFile, from, port, hostname, options.name);
+          server.url = await listening(child, {
+            logFile,
+            from,
+            port,
+            hostname,
+            name: options.name,
+            logsListening: (options.logLevel ?? 'info') === 'info',
+          });
           return;
         } catch (error) {
           const message = error instanceof Error ? error.message : '';
@@ -207,26 +226,30 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
 }
 
 /**
- * Waits for this child's own "Server listening at http://127.0.0.1:<port>" line (Fastify's, at
- * info), then for a healthy /api/health on that port.
+ * Waits until the port is this child's: its own "Server listening at http://127.0.0.1:<port>"
+ * line (Fastify's, at info), or for a quieter server the kernel's word that the child holds a
+ * listening socket on it; then for a healthy /api/health there.
  */
 async function listening(
   child: ChildProcess,
-  logFile: string,
-  from: number,
-  port: number,
-  hostname: string,
-  name: string,
+  at: {
+    logFile: string;
+    from: number;
+    port: number;
+    hostname: string;
+    name: string;
+    logsListening: boolean;
+  },
 ): Promise<string> {
   const until = Date.now() + 90_000;
-  const line = `Server listening at http://127.0.0.1:${port}`;
-  const url = `http://${hostname}:${port}`;
+  const line = `Server listening at http://127.0.0.1:${at.port}`;
+  const url = `http://${at.hostname}:${at.port}`;
   let ours = false;
   while (Date.now() < until) {
-    const output = readFileSync(logFile, 'utf8').slice(from);
+    const output = readFileSync(at.logFile, 'utf8').slice(at.from);
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`${name}: the server exited (${child.exitCode}):\n${output.slice(-3000)}`);
-    ours ||= output.includes(line);
+      throw new Error(`${at.name}: the server exited (${child.exitCode}):\n${output.slice(-3000)}`);
+    ours ||= at.logsListening ? output.includes(line) : holdsPort(child.pid, at.port);
     if (ours) {
       try {
         if ((await fetch(`${url}/api/health`)).ok) return url;
@@ -237,7 +260,41 @@ async function listening(
     await new Promise((ok) => setTimeout(ok, 50));
   }
   await end(child, 'SIGKILL');
-  throw new Error(`${name}: no healthy server within 90 s:\n${readFileSync(logFile, 'utf8')}`);
+  throw new Error(
+    `${at.name}: no healthy server within 90 s:\n${readFileSync(at.logFile, 'utf8')}`,
+  );
+}
+
+/**
+ * Whether process `pid` holds a listening TCP socket on `port`: its open sockets' inodes
+ * (/proc/<pid>/fd) against the listening sockets of /proc/net/tcp{,6}. Linux only.
+ */
+function holdsPort(pid: number | undefined, port: number): boolean {
+  const inodes = new Set<string>();
+  const link = (fd: string) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: 'utf8' });
+    } catch {
+      return ''; // closed since it was listed
+    }
+  };
+  try {
+    for (const target of readdirSync(`/proc/${pid}/fd`).map(link))
+      if (target.startsWith('socket:[')) inodes.add(target.slice('socket:['.length, -1));
+  } catch {
+    return false; // not started yet, or gone
+  }
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const LISTEN = '0A';
+  return ['/proc/net/tcp', '/proc/net/tcp6'].some((table) =>
+    readFileSync(table, 'utf8')
+      .split('\n')
+      .slice(1)
+      .some((row) => {
+        const [, local, , state, , , , , , inode] = row.trim().split(/\s+/);
+        return local?.endsWith(hexPort) && state === LISTEN && inodes.has(inode ?? '');
+      }),
+  );
 }
 
 async function end(child: ChildProcess | undefined, signal: 'SIGTERM' | 'SIGKILL') {
