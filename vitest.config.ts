@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { preactAliases } from './apps/web/build/preact-aliases.js';
 
 /** The security suite's logs test reads what every other file of it left in the logs. */
 class SecurityLogsLast extends BaseSequencer {
@@ -71,6 +73,22 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['src/test-setup.ts'],
+          alias: [
+            ...preactAliases,
+            // Node would load React Router's CommonJS build, whose require('react') no alias
+            // reaches: its ES module build instead, as the browser gets.
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('node_modules/react-router/dist/development/index.mjs', import.meta.url),
+              ),
+            },
+          ],
+          // Libraries that import React (React Router, TanStack Query, Zustand) go through the
+          // same aliases: inlined, not loaded by Node as they are.
+          server: {
+            deps: { inline: [/react-router/, /@tanstack/, /zustand/, /@testing-library\/preact/] },
+          },
           globalSetup: ['../server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

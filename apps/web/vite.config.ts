@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressPlugin } from './build/compress-plugin.js';
+import { preactAliases } from './build/preact-aliases.js';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.js';
 import { versionPlugin } from './build/version-plugin.js';
 
@@ -16,6 +17,7 @@ export default defineConfig({
     serviceWorkerPlugin(fileURLToPath(new URL('./src/sw/service-worker.ts', import.meta.url))),
     compressPlugin(),
   ],
+  resolve: { alias: preactAliases },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
@@ -27,6 +29,13 @@ export default defineConfig({
     // instead of one per component, and no later screen waits on a stylesheet at all.
     cssCodeSplit: false,
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // React Router looks up React 19's useOptimistic by name and does without it when absent,
+        // as under preact/compat: nothing is undefined at run time.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic'))
+          return;
+        warn(warning);
+      },
       treeshake: {
         // The contract is declarations only (schemas, constants), as if its package.json said
         // "sideEffects": false. Without this, importing anything from it puts all of it in the
@@ -55,7 +64,8 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              // Preact under the names react and react-dom (build/preact-aliases.ts).
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
             },
             // Only what the first screen needs: the query cache, the auth store, and zod (the
             // API client checks auth responses against the contract). A library used by lazy
@@ -66,14 +76,15 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|zustand|zod)[\\/]|src[\\/]lib[\\/]zod-without-eval/,
             },
-            // The app's small shared modules in one file: the UI kit, lib/ (but the upload client,
-            // which only screens that upload load), the app frame, and each feature's public face
+            // The app's small shared modules in one file: the UI kit, lib/ (but the upload clients,
+            // media-upload and resumable-upload with tus: 13 KB of Brotli only screens that upload
+            // load), the app frame, and each feature's public face
             // (index, query keys, tutorial markers). Left to itself the bundler made two dozen
             // files of them, and on a slow network each is a round trip before the first screen
             // paints (docs/decisions/0015-first-screen-on-a-phone.md).
             {
               name: 'common',
-              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib|app)[\\/](?!media-upload)|[\\/]features[\\/][^\\/]+[\\/](index\.ts|[^\\/]*-keys\.ts|lib[\\/]tutorial-markers\.ts)$/,
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib|app)[\\/](?!media-upload|resumable-upload)|[\\/]features[\\/][^\\/]+[\\/](index\.ts|[^\\/]*-keys\.ts|lib[\\/]tutorial-markers\.ts)$/,
             },
           ],
         },

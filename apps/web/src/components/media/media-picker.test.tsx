@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { Media } from '@doers/contract';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MediaPicker, type MediaPickerProps } from './media-picker';
 import type { SendFile } from './use-upload';
@@ -56,7 +56,9 @@ function renderPicker(props: Partial<MediaPickerProps> = {}) {
   const pick = (file: File) =>
     act(async () => {
       Object.defineProperty(input, 'files', { value: [file], configurable: true });
-      fireEvent.change(input);
+      // What the browser sends once a file is chosen (Testing Library's fireEvent.change would
+      // send `input` instead, as Preact hears on text fields).
+      input.dispatchEvent(new Event('change', { bubbles: true }));
     });
   return { onChange, discard, input, pick };
 }
@@ -100,7 +102,8 @@ describe('MediaPicker', () => {
     const { send, calls } = controlledSend();
     const { pick } = renderPicker({ send, readDuration: async () => 75 });
     await pick(fileOf('run.mp4', 'video/mp4', 20 * MB));
-    expect(screen.getByRole('alert').textContent).toBe(
+    // The length is read first (asynchronously, as the browser does), then the verdict shows.
+    expect((await screen.findByRole('alert')).textContent).toBe(
       'Videos can be at most 60 seconds. This one is 1:15.',
     );
     expect(calls).toHaveLength(0);
@@ -111,13 +114,15 @@ describe('MediaPicker', () => {
     const { onChange, pick } = renderPicker({ send, readDuration: async () => 12 });
     const video = fileOf('run.mp4', 'video/mp4', 20 * MB);
     await pick(video);
-    expect(screen.getByLabelText('Preview of the chosen video').tagName).toBe('VIDEO');
+    expect((await screen.findByLabelText('Preview of the chosen video')).tagName).toBe('VIDEO');
     await act(async () => calls[0]!.reject(new Error('Network error')));
     expect(screen.getByRole('alert').textContent).toContain('Upload failed');
     expect(screen.getByRole('alert').textContent).toContain('Network error');
     expect(onChange).not.toHaveBeenCalled();
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry upload' })));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
+    });
     expect(calls).toHaveLength(2);
     expect(calls[1]!.file).toBe(video);
     await act(async () => calls[1]!.resolve({ ...PHOTO, kind: 'video' }));
@@ -130,7 +135,9 @@ describe('MediaPicker', () => {
     const { onChange, discard, pick } = renderPicker({ send, accept: 'photo' });
     expect(screen.getByRole('button', { name: 'Choose photo' })).toBeTruthy();
     await pick(fileOf('a.jpg', 'image/jpeg'));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove photo' })));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Remove photo' }));
+    });
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
     await act(async () => calls[0]!.resolve(PHOTO)); // too late: it was cancelled
@@ -138,9 +145,13 @@ describe('MediaPicker', () => {
     expect(onChange).not.toHaveBeenCalled();
 
     await pick(fileOf('b.jpg', 'image/jpeg'));
-    await act(async () => calls[1]!.resolve(PHOTO));
+    await act(async () => {
+      calls[1]!.resolve(PHOTO);
+    });
     expect(onChange).toHaveBeenLastCalledWith(PHOTO);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove photo' })));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Remove photo' }));
+    });
     expect(discard).toHaveBeenCalledWith(PHOTO);
     expect(onChange).toHaveBeenLastCalledWith(null);
     expect(screen.getByRole('button', { name: 'Choose photo' })).toBeTruthy();

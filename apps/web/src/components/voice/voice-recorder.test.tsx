@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STOP_TAIL_MS, type RecordedVoice } from './use-voice-recorder';
 import { VoiceRecorder, type VoiceRecorderProps } from './voice-recorder';
@@ -66,8 +66,14 @@ function renderRecorder(props: Partial<VoiceRecorderProps> = {}) {
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const timerText = () => screen.getByRole('timer').textContent;
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
-const click = (name: string | RegExp) => act(async () => fireEvent.click(button(name)));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+const click = (name: string | RegExp) =>
+  act(async () => {
+    fireEvent.click(button(name));
+  });
 /** The moment the microphone keeps recording after Stop (STOP_TAIL_MS), and the stop after it. */
 const finishTail = () => act(async () => void vi.advanceTimersByTime(STOP_TAIL_MS));
 
@@ -145,7 +151,9 @@ describe('VoiceRecorder (tap mode)', () => {
     );
     expect(screen.getByRole('timer').className).toContain('is-warning');
 
-    await act(async () => vi.advanceTimersByTime(10_000));
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(recorders[0]!.state).toBe('inactive');
     expect(track.stopped).toBe(true);
     expect(screen.getByText('Stopped at the 0:30 limit.')).toBeTruthy();
@@ -258,19 +266,27 @@ describe('VoiceRecorder (hold mode)', () => {
   it('records while pressed and previews on release', async () => {
     renderRecorder({ mode: 'hold' });
     expect(main().getAttribute('aria-label')).toBe('Hold to record voice intro');
-    await act(async () => fireEvent.pointerDown(main(), { button: 0, clientX: 10, clientY: 10 }));
+    await act(async () => {
+      fireEvent.pointerDown(main(), { button: 0, clientX: 10, clientY: 10 });
+    });
     advance(2_000);
     expect(timerText()).toBe('0:02 / 1:00');
-    await act(async () => fireEvent.pointerUp(main(), { clientX: 10, clientY: 10 }));
+    await act(async () => {
+      fireEvent.pointerUp(main(), { clientX: 10, clientY: 10 });
+    });
     await finishTail();
     expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toBe('0:00 of 0:02');
   });
 
   it('a quick tap records nothing and says to hold', async () => {
     renderRecorder({ mode: 'hold' });
-    await act(async () => fireEvent.pointerDown(main(), { button: 0 }));
+    await act(async () => {
+      fireEvent.pointerDown(main(), { button: 0 });
+    });
     advance(200);
-    await act(async () => fireEvent.pointerUp(main()));
+    await act(async () => {
+      fireEvent.pointerUp(main());
+    });
     expect(screen.queryByRole('slider')).toBeNull();
     expect(track.stopped).toBe(true);
     expect(screen.getByRole('status').textContent).toBe(
@@ -280,22 +296,32 @@ describe('VoiceRecorder (hold mode)', () => {
 
   it('sliding away cancels', async () => {
     renderRecorder({ mode: 'hold' });
-    await act(async () => fireEvent.pointerDown(main(), { button: 0, clientX: 200, clientY: 10 }));
+    await act(async () => {
+      fireEvent.pointerDown(main(), { button: 0, clientX: 200, clientY: 10 });
+    });
     advance(1_500);
-    await act(async () => fireEvent.pointerMove(main(), { clientX: 100, clientY: 10 }));
+    await act(async () => {
+      fireEvent.pointerMove(main(), { clientX: 100, clientY: 10 });
+    });
     expect(screen.queryByRole('timer')).toBeNull();
     expect(track.stopped).toBe(true);
     expect(screen.getByRole('status').textContent).toBe('Recording cancelled.');
-    await act(async () => fireEvent.pointerUp(main()));
+    await act(async () => {
+      fireEvent.pointerUp(main());
+    });
     expect(screen.queryByRole('slider')).toBeNull();
   });
 
   it('from the keyboard, activating the button starts and stops', async () => {
     renderRecorder({ mode: 'hold' });
-    await act(async () => fireEvent.click(main(), { detail: 0 }));
+    await act(async () => {
+      fireEvent.click(main(), { detail: 0 });
+    });
     advance(1_000);
     expect(main().getAttribute('aria-label')).toBe('Stop recording voice intro');
-    await act(async () => fireEvent.click(main(), { detail: 0 }));
+    await act(async () => {
+      fireEvent.click(main(), { detail: 0 });
+    });
     await finishTail();
     expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toBe('0:00 of 0:01');
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAINTENANCE_TITLES, MaintenanceScreen } from './maintenance-screen';
 
@@ -21,10 +21,14 @@ describe('the maintenance screen', () => {
         "If this keeps happening, we're probably making things better. Check back in a few minutes.",
       ),
     ).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByText('Automatically retrying in 2s')).toBeTruthy();
     expect(onRetry).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(onRetry).toHaveBeenCalledOnce();
   });
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { DEFAULT_COLOR_THEME } from '@doers/contract';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HALO_PALETTE } from '../../../components/ui/halo';
@@ -27,6 +27,14 @@ function Harness({ color = DEFAULT_COLOR_THEME, intensity = 0.5 }) {
 }
 
 /** The avatar inside the live preview, and the halo it draws. */
+/** Leaves the field as a person does: the browser sends blur and focusout (which Preact hears). */
+function leave(field: HTMLElement) {
+  act(() => {
+    field.focus();
+    field.blur();
+  });
+}
+
 function preview() {
   const avatar = screen.getByRole('group', { name: 'Halo preview' }).querySelector('.avatar');
   if (!(avatar instanceof HTMLElement)) throw new Error('no avatar in the preview');
@@ -68,7 +76,7 @@ describe('HaloEditor', () => {
     // Three digits may be the start of six: applied when the field is left.
     fireEvent.change(code, { target: { value: '#f0a' } });
     expect(preview().ring).toBe('#00FF7F');
-    fireEvent.blur(code);
+    leave(code);
     expect(preview().ring).toBe('#FF00AA');
     expect((code as HTMLInputElement).value).toBe('#FF00AA');
   });
@@ -82,7 +90,7 @@ describe('HaloEditor', () => {
     expect(screen.getByRole('alert').textContent).toContain('Write a colour as #RRGGBB');
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(preview().ring).toBe(DEFAULT_COLOR_THEME);
-    fireEvent.blur(code);
+    leave(code);
     expect((code as HTMLInputElement).value).toBe(DEFAULT_COLOR_THEME);
     expect(screen.queryByRole('alert')).toBeNull();
   });

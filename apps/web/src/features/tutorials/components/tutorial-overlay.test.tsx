@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initialTutorialState } from '../lib/tutorial-machine';
@@ -76,8 +76,7 @@ describe('the tutorial overlay', () => {
     renderAt('/feed');
     start('send-smile');
     const spot = await screen.findByTestId('tutorial-spotlight');
-    expect(spot.style.top).toBe('92px');
-    expect(spot.style.left).toBe('32px');
+    expect(spot.style.transform).toBe('translate(32px, 92px)');
     expect(spot.style.width).toBe('76px');
     expect(spot.style.height).toBe('46px');
     target.remove();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { CheckInResponse, Quest } from '@doers/contract';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fakeApi, type FakeAnswer, type SentRequest } from '../../testing/fake-api';

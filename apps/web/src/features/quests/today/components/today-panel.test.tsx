@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { QuestViewerState } from '@doers/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../testing/fake-api';
 import { makeQuest, makeViewer } from '../../testing/quest-fixtures';
