@@ -231,6 +231,14 @@ async function audit({ path, auth }) {
   for (const item of bootup.slice(0, 4)) {
     console.log(`    ${Math.round(item.scripting)} ms  ${item.url.replace(base, '')}`);
   }
+  // What the largest paint was, and where its time went (Lighthouse's LCP phases).
+  const [element, phases] = lhr.audits['largest-contentful-paint-element'].details?.items ?? [];
+  const node = element?.items?.[0]?.node;
+  if (node) console.log(`  largest paint: ${node.nodeLabel ?? ''} (${node.snippet ?? ''})`);
+  if (phases?.items?.length)
+    console.log(
+      `  its phases: ${phases.items.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
+    );
   return {
     label,
     score: Math.round(lhr.categories.performance.score * 100),
