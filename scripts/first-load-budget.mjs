@@ -12,12 +12,12 @@ import { join } from 'node:path';
 const DIST = process.argv[2] ?? 'apps/web/dist';
 /** Brotli KB a screen's scripts may weigh, and its stylesheets. */
 const BUDGETS = {
-  '/login': { js: 105, css: 16 },
-  '/feed (signed in)': { js: 140, css: 16 },
+  '/login': { js: 100, css: 16 },
+  '/feed (signed in)': { js: 135, css: 16 },
 };
 /** Code only signed-in screens need: a public screen that loads it is a defect. */
 const SIGNED_IN_ONLY =
-  /^(posts|dms|quests|profile|settings|activity|vibes|leaderboard|stats|support-tier|notifications|explore|onboarding|tutorials|safety)-lazy-|^(media-upload|voice-recorder|voice-player|tus)-/;
+  /^(posts|dms|quests|profile|settings|activity|vibes|leaderboard|stats|support-tier|notifications|explore|onboarding|tutorials|safety)-lazy-|^(media-upload|voice-recorder|voice-player|tus|tutorial-overlay|tutorial-store)-/;
 
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');
 const firstLoad = new Set(

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { UpdatePrompt } from '../../features/app-update';
 import { InstallBanner } from '../../features/install-banner';
 import { TutorialOverlay } from '../../features/tutorials';
+import { selectSignedInUserId, useAuthStore } from '../../lib/auth/use-auth-store';
 import { OfflineBanner } from './offline-banner';
 
 /**
@@ -8,12 +10,18 @@ import { OfflineBanner } from './offline-banner';
  * not: each one decides for itself when it shows (path, state, timing).
  */
 export function GlobalOverlays() {
+  const signedIn = useAuthStore(selectSignedInUserId) !== null;
   return (
     <>
       <OfflineBanner />
       <UpdatePrompt />
       <InstallBanner />
-      <TutorialOverlay />
+      {/* Tutorials are for signed-in screens only: nothing to load before then. */}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <TutorialOverlay />
+        </Suspense>
+      )}
     </>
   );
 }
