@@ -25,7 +25,9 @@ test('a held recording keeps what is said as the finger lifts', async ({ page, r
   const conversation = (await opened.json()) as Conversation;
   await signIn(page, maya.person, `/dms/${conversation.id}`);
 
-  // Hold the button about four seconds, as a thumb would, and let go.
+  // Once the conversation has loaded (the button moves down as it does), hold the button about
+  // four seconds, as a thumb would, and let go.
+  await expect(page.getByText('No messages yet')).toBeVisible();
   const hold = page.getByRole('button', { name: 'Hold to record voice message' });
   const box = (await hold.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

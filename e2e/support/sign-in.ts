@@ -19,7 +19,7 @@ export async function signInThroughUi(page: Page, person: Person): Promise<void>
 /**
  * Signs `person` in as the sign-in form does — the same request, from this browser's device, with
  * "remember me" — and leaves the session where the app keeps it (the tokens and the session's
- * state in localStorage), then opens `path`. The page is on `path` when it returns.
+ * state in localStorage), then opens `path`. The page is on `path`, its splash lifted, when it returns.
  */
 export async function signIn(page: Page, person: Person, path = '/feed'): Promise<AuthResponse> {
   // A page of the app's origin that runs none of the app: localStorage is the origin's.
@@ -57,5 +57,8 @@ export async function signIn(page: Page, person: Person, path = '/feed'): Promis
     localStorage.setItem('doers-auth', JSON.stringify({ state, version: 0 }));
   }, auth);
   await page.goto(path);
+  // As a person sees it: the logo splash stays over the app for SPLASH_MIN_MS after the page
+  // loads, and until it lifts a tap lands on it (a pointer pressed at once hit the splash).
+  await page.waitForFunction(() => !document.querySelector('#splash:not(.is-hidden)'));
   return auth;
 }
