@@ -16,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { startServerProcess } from '../apps/server/test/support/server-process.ts';
+import { storeSession } from '../e2e/support/stored-session.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -286,18 +287,4 @@ async function keepSession(port, auth) {
   } finally {
     await browser.close();
   }
-}
-
-/** Leaves a session where the app keeps it, as the sign-in form does (runs in the page). */
-function storeSession({ auth, deviceId }) {
-  localStorage.setItem('doers-device-id', deviceId);
-  localStorage.setItem('accessToken', auth.tokens.accessToken);
-  localStorage.setItem('refreshToken', auth.tokens.refreshToken);
-  const state = {
-    userId: auth.user.id,
-    isAuthenticated: true,
-    hasCompletedOnboarding: !auth.requiresQuest,
-    suspension: auth.suspension,
-  };
-  localStorage.setItem('doers-auth', JSON.stringify({ state, version: 0 }));
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthResponse } from '@doers/contract';
 import { expect, type Page } from '@playwright/test';
 import type { Person } from './accounts.js';
+import { storeSession } from './stored-session.js';
 
 /**
  * Walks the sign-in form. Only the specs about signing in need it (sign-in, sessions, keyboard
@@ -19,7 +20,8 @@ export async function signInThroughUi(page: Page, person: Person): Promise<void>
 /**
  * Signs `person` in as the sign-in form does — the same request, from this browser's device, with
  * "remember me" — and leaves the session where the app keeps it (the tokens and the session's
- * state in localStorage), then opens `path`. The page is on `path`, its splash lifted, when it returns.
+ * state in localStorage), then opens `path`. The page is on `path`, its splash lifted, when it
+ * returns.
  */
 export async function signIn(page: Page, person: Person, path = '/feed'): Promise<AuthResponse> {
   // A page of the app's origin that runs none of the app: localStorage is the origin's.
@@ -45,17 +47,7 @@ export async function signIn(page: Page, person: Person, path = '/feed'): Promis
   });
   expect(res.status(), await res.text()).toBe(200);
   const auth = (await res.json()) as AuthResponse;
-  await page.evaluate((auth) => {
-    localStorage.setItem('accessToken', auth.tokens.accessToken);
-    localStorage.setItem('refreshToken', auth.tokens.refreshToken);
-    const state = {
-      userId: auth.user.id,
-      isAuthenticated: true,
-      hasCompletedOnboarding: !auth.requiresQuest,
-      suspension: auth.suspension,
-    };
-    localStorage.setItem('doers-auth', JSON.stringify({ state, version: 0 }));
-  }, auth);
+  await page.evaluate(storeSession, { auth, deviceId });
   await page.goto(path);
   // As a person sees it: the logo splash stays over the app for SPLASH_MIN_MS after the page
   // loads, and until it lifts a tap lands on it (a pointer pressed at once hit the splash).
