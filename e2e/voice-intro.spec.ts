@@ -1,5 +1,6 @@
 import type { AuthResponse } from '@doers/contract';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { barHeights } from '../apps/web/src/components/voice/waveform-path.js';
 import { newPerson, signUpByApi, type Person } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
 import { signIn } from './support/sign-in.js';
@@ -45,8 +46,9 @@ test('the voice intro step records 3 s, previews it, plays, seeks and changes sp
   await expect
     .poll(() =>
       page
-        .locator('.voice-recorder__wave .waveform-bars__bar')
-        .evaluateAll((bars) => bars.filter((bar) => parseFloat(bar.style.height) > 20).length),
+        .locator('.voice-recorder__wave path')
+        .getAttribute('d')
+        .then((path) => barHeights(path ?? '').filter((height) => height > 20).length),
     )
     .toBeGreaterThan(0);
   await expectNoSeriousA11yIssues(page); // slow on a busy machine: the timer runs on meanwhile

@@ -48,17 +48,24 @@ const DEVICE = {
 
 const runsArg = process.argv.find((arg) => arg.startsWith('--runs='));
 const RUNS = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
+// `-- --only=/feed`: just the pages whose path starts so, without the installability and
+// interaction checks (a quicker loop while working on one page).
+const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
+const ONLY = onlyArg?.slice('--only='.length);
 
 try {
   const maya = await signInAsMaya();
-  await printInstallability();
-  await printInteractions(maya);
-  const pages = [
+  if (!ONLY) {
+    await printInstallability();
+    await printInteractions(maya);
+  }
+  const allPages = [
     { path: '/login' },
     { path: `/register?ref=${maya.user.referralCode}` },
     { path: '/feed', auth: maya },
     { path: `/posts/${await firstPostId(maya)}`, auth: maya },
   ];
+  const pages = ONLY ? allPages.filter((page) => page.path.startsWith(ONLY)) : allPages;
   const rows = [];
   for (const page of pages) rows.push(await audit(page));
   console.log(`\nLighthouse, mobile emulation (simulated slow 4G), median of ${RUNS}:`);
@@ -239,6 +246,16 @@ async function audit({ path, auth }) {
   if (phases?.items?.length)
     console.log(
       `  its phases: ${phases.items.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
+    );
+  const work = lhr.audits['mainthread-work-breakdown'].details?.items ?? [];
+  console.log(
+    `  main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(', ')}`,
+  );
+  // The tasks that block the page longest: what Total Blocking Time is made of.
+  const longTasks = (lhr.audits['long-tasks'].details?.items ?? []).slice(0, 6);
+  if (longTasks.length)
+    console.log(
+      `  long tasks: ${longTasks.map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${(t.url ?? '').replace(base, '').split('/').pop()})`).join(', ')}`,
     );
   return {
     label,

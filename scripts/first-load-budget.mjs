@@ -75,5 +75,20 @@ for (const [screen, files] of Object.entries(screens)) {
 for (const file of publicScreen) {
   if (SIGNED_IN_ONLY.test(file)) failures.push(`/login loads ${file}, code of signed-in screens`);
 }
+// A signed-in cold start preloads the feed's screens from index.html's early script
+// (build/feed-preload-plugin.ts): exactly what the feed needs beyond the first load, so no
+// screen waits on a round trip the build could have named, and no one downloads more.
+const preloaded = JSON.parse(/var feedChunks = (\[[^\]]*\]);/.exec(html)?.[1] ?? 'null');
+const feedNeeds = [...screens['/feed (signed in)']].filter((f) => !publicScreen.has(f));
+if (!preloaded) failures.push('index.html preloads nothing for the feed (no feedChunks)');
+else if (
+  preloaded
+    .map((p) => p.slice('/assets/'.length))
+    .sort()
+    .join() !== feedNeeds.sort().join()
+)
+  failures.push(
+    `the feed preload (${preloaded.join(', ')}) is not what the feed loads: ${feedNeeds.join(', ')}`,
+  );
 for (const failure of failures) console.error(`FAILED  ${failure}`);
 process.exit(failures.length ? 1 : 0);

@@ -9,6 +9,7 @@ import { captureInstallPrompt } from './lib/install-prompt';
 import { startOfflineQueue } from './lib/offline-queue';
 import { registerServiceWorker } from './lib/service-worker';
 import { hideSplashWhenReady } from './lib/splash';
+import { keepTimeZoneFresh } from './lib/timezone';
 
 captureInstallPrompt();
 startOfflineQueue();
@@ -18,3 +19,4 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(<App />);
 hideSplashWhenReady();
+keepTimeZoneFresh();

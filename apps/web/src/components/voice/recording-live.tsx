@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { IconX } from '../ui/icons';
 import { formatClock } from './format-clock';
 import { LIVE_BARS } from './use-voice-recorder';
@@ -24,10 +25,13 @@ export function RecordingLive(props: Props) {
       <span role="timer" className={`voice-recorder__timer${props.warning ? ' is-warning' : ''}`}>
         {formatClock(props.elapsedMs / 1000)} / {formatClock(props.maxSeconds)}
       </span>
-      <WaveformBars
-        values={padStart(props.liveLevels, LIVE_BARS)}
+      <span
         className="voice-recorder__wave"
-      />
+        style={{ '--live-bars': LIVE_BARS } as CSSProperties}
+        aria-hidden="true"
+      >
+        <WaveformBars values={padStart(props.liveLevels, LIVE_BARS)} />
+      </span>
       <button
         type="button"
         className="voice-recorder__cancel"

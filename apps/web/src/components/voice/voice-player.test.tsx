@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VoicePlayer } from './voice-player';
+import { barHeights } from './waveform-path';
 
 const PEAKS = [0.1, 0.5, 1, 0.4, 0.2];
 
@@ -129,9 +130,9 @@ describe('VoicePlayer', () => {
 
   it('draws the given peaks, scaled so the loudest is full height', () => {
     renderPlayer();
-    const bars = document.querySelectorAll<HTMLElement>('.voice-player__bars .waveform-bars__bar');
-    expect(bars.length).toBe(48);
-    const heights = Array.from(bars, (bar) => parseFloat(bar.style.height));
+    const path = document.querySelector('.voice-player__bars path')!.getAttribute('d')!;
+    const heights = barHeights(path);
+    expect(heights.length).toBe(48);
     expect(Math.max(...heights)).toBe(100);
   });
 });

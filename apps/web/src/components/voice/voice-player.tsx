@@ -117,7 +117,8 @@ export function VoicePlayer({
           <WaveformBars values={bars} className="voice-player__bars" />
           <span
             className="voice-player__played"
-            style={{ clipPath: `inset(0 ${(1 - share) * 100}% 0 0)` }}
+            // Above and below by a little: the bars' round caps reach past the box.
+            style={{ clipPath: `inset(-4px ${(1 - share) * 100}% -4px 0)` }}
             aria-hidden="true"
           >
             <WaveformBars values={bars} />

@@ -1,19 +1,23 @@
+import { barsPath } from './waveform-path';
 import './waveform-bars.css';
 
-/** The lowest a bar is drawn, so silence still reads as a line of bars. */
-const FLOOR = 0.08;
-
-/** Bars of `values` (0–1); decorative, the control around them carries the name. */
+/**
+ * Bars of `values` (0–1), each a vertical stroke of one path in a `values.length` × 100 box
+ * stretched over the element: one node however many bars, where a span per bar made a feed's
+ * players hundreds of flex items to lay out. The stroke keeps its width in screen pixels
+ * (non-scaling), so bars stay round-capped lines at any size. Decorative: the control around
+ * them carries the name.
+ */
 export function WaveformBars({ values, className }: { values: number[]; className?: string }) {
   return (
-    <span className={`waveform-bars${className ? ` ${className}` : ''}`} aria-hidden="true">
-      {values.map((value, index) => (
-        <span
-          key={index}
-          className="waveform-bars__bar"
-          style={{ height: `${Math.round((FLOOR + (1 - FLOOR) * value) * 100)}%` }}
-        />
-      ))}
-    </span>
+    <svg
+      className={`waveform-bars${className ? ` ${className}` : ''}`}
+      viewBox={`0 0 ${Math.max(values.length, 1)} 100`}
+      preserveAspectRatio="none"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={barsPath(values)} vectorEffect="non-scaling-stroke" />
+    </svg>
   );
 }
