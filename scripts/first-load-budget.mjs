@@ -13,7 +13,7 @@ const DIST = process.argv[2] ?? 'apps/web/dist';
 /** Brotli KB a screen's scripts may weigh, and its stylesheets. */
 const BUDGETS = {
   '/login': { js: 100, css: 16 },
-  '/feed (signed in)': { js: 135, css: 16 },
+  '/feed (signed in)': { js: 120, css: 16 },
 };
 /** Code only signed-in screens need: a public screen that loads it is a defect. */
 const SIGNED_IN_ONLY =

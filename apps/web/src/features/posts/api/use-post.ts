@@ -9,7 +9,6 @@ import {
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../../lib/api';
 import { errorMessage, isApiError } from '../../../lib/api-error';
-import { uploadMedia } from '../../../lib/media-upload';
 import {
   queuedEndpoint,
   queuedFile,
@@ -136,6 +135,8 @@ export function useSendComment(postId: string) {
           async () => {
             if (!attempt.media) {
               setProgress(0);
+              // The upload client (tus and all) loads when a comment is sent, not with the feed.
+              const { uploadMedia } = await import('../../../lib/media-upload');
               attempt.media = await uploadMedia(blob, 'comment', { onProgress: setProgress });
             }
             setProgress(1);

@@ -19,7 +19,6 @@ import { VoicePlayer } from '../../../components/voice/voice-player';
 import { VoiceRecorder } from '../../../components/voice/voice-recorder';
 import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-error';
-import { uploadMedia } from '../../../lib/media-upload';
 import { toast } from '../../../lib/toast-store';
 import { useReport } from '../api/safety-api';
 import { CATEGORY_LABELS, TARGET_NAMES } from '../safety-text';
@@ -158,6 +157,8 @@ export function ReportDialog({
             onSend={async (recorded) => {
               setProgress(0);
               try {
+                // The upload client loads when a report's voice note is added, not with the feed.
+                const { uploadMedia } = await import('../../../lib/media-upload');
                 setVoice(await uploadMedia(recorded.blob, 'report', { onProgress: setProgress }));
                 setUnsentVoice(false);
               } finally {
