@@ -17,7 +17,7 @@ const BUDGETS = {
 };
 /** Code only signed-in screens need: a public screen that loads it is a defect. */
 const SIGNED_IN_ONLY =
-  /^(posts|dms|quests|profile|settings|activity|vibes|leaderboard|stats|support-tier|notifications|explore|onboarding|tutorials|safety)-lazy-|^(media-upload|voice-recorder|voice-player|tus|tutorial-overlay|tutorial-store)-/;
+  /^(posts|dms|quests|profile|settings|activity|vibes|leaderboard|stats|support-tier|notifications|explore|onboarding|tutorials|safety)-lazy-|^(media-upload|voice-recorder|voice-player|tus|tutorial-overlay|tutorial-store|idb|eventsource-parser)-/;
 
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');
 const firstLoad = new Set(

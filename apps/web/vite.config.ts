@@ -55,11 +55,15 @@ export default defineConfig({
         ],
       },
       output: {
-        // A feature's lazy.ts (its screens loaded on demand) names its chunk after the feature.
-        chunkFileNames: ({ name, facadeModuleId }) =>
-          name === 'lazy' && facadeModuleId
-            ? `assets/${basename(dirname(facadeModuleId))}-lazy-[hash].js`
-            : 'assets/[name]-[hash].js',
+        // A feature's lazy.ts (its screens loaded on demand) names its chunk after the feature;
+        // a library loaded on first use (jsqr, idb, eventsource-parser), after its package
+        // rather than its entry file (idb's is build/index.js).
+        chunkFileNames: ({ name, facadeModuleId }) => {
+          if (name === 'lazy' && facadeModuleId)
+            return `assets/${basename(dirname(facadeModuleId))}-lazy-[hash].js`;
+          const library = facadeModuleId?.match(/node_modules[\\/]([\w.-]+)[\\/]/)?.[1];
+          return `assets/${library ?? name}-[hash].js`;
+        },
         // Libraries change far less often than the app: separate chunks stay cached across
         // deploys, so an update downloads only the app's own code.
         codeSplitting: {

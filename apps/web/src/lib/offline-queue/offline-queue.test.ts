@@ -1,9 +1,11 @@
+import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it, vi } from 'vitest';
+import { openDB } from 'idb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-error';
 import { createOfflineQueue } from './offline-queue';
 import type { QueueItem, QueueItemType, QueueRequest } from './queue-item';
-import { indexedDbQueueStore, type QueueStore } from './queue-store';
+import { indexedDbQueueStore, QUEUE_DB, type QueueStore } from './queue-store';
 import { replayQueue, type ReplayDeps } from './replay';
 import { sendOrQueue } from './send-or-queue';
 
@@ -35,8 +37,12 @@ function item(request: QueueRequest, timestamp: number, extra: Partial<QueueItem
   };
 }
 
-/** The real IndexedDB store, on a fresh in-memory IndexedDB per test. */
-const freshStore = () => indexedDbQueueStore(() => new IDBFactory());
+/** The real IndexedDB store, on a fresh in-memory IndexedDB (the store opens it on first use). */
+function freshStore(): QueueStore {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  return indexedDbQueueStore();
+}
+afterEach(() => vi.unstubAllGlobals());
 
 interface Recorder {
   sent: { endpoint: string; body: unknown; key: string }[];
@@ -85,6 +91,23 @@ describe('the IndexedDB store', () => {
     expect(await items[0]!.data.uploads[0]!.blob!.text()).toBe('voice');
     await store.remove(items[0]!.id);
     expect((await store.all()).map((queued) => queued.subject)).toEqual(['b']);
+  });
+
+  it('opens the database people already have, with what they queued in it', async () => {
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    // The layout the first release made (version 1): changing it must migrate these items.
+    const old = await openDB(QUEUE_DB, 1, {
+      upgrade(db) {
+        const store = db.createObjectStore('queue', { keyPath: 'id' });
+        store.createIndex('timestamp', 'timestamp');
+        store.createIndex('type', 'type');
+      },
+    });
+    await old.put('queue', item(smile('late'), 20));
+    await old.put('queue', item(smile('early'), 10));
+    old.close();
+    const store = indexedDbQueueStore();
+    expect((await store.all()).map((queued) => queued.subject)).toEqual(['early', 'late']);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { DBSchema, IDBPDatabase } from 'idb';
 import type { QueueItem } from './queue-item';
 
 /** Where queued items live: IndexedDB in the app, the same code over fake-indexeddb in tests. */
@@ -9,56 +10,44 @@ export interface QueueStore {
 }
 
 export const QUEUE_DB = 'doers-offline';
+/** Raising it runs `upgrade` again over people's queued actions: migrate them, never drop them. */
+const QUEUE_DB_VERSION = 1;
 const STORE = 'queue';
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function committed(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB write failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB write aborted'));
-  });
-}
-
 /** One store keyed by id, with the two indexes the spec names: timestamp and type. */
-function open(factory: IDBFactory): Promise<IDBDatabase> {
-  const request = factory.open(QUEUE_DB, 1);
-  request.onupgradeneeded = () => {
-    const store = request.result.createObjectStore(STORE, { keyPath: 'id' });
-    store.createIndex('timestamp', 'timestamp');
-    store.createIndex('type', 'type');
-  };
-  return done(request);
+interface QueueSchema extends DBSchema {
+  [STORE]: { key: string; value: QueueItem; indexes: { timestamp: number; type: string } };
 }
 
-/** `factory` is read on first use: a module importing this must load where IndexedDB is absent. */
-export function indexedDbQueueStore(factory: () => IDBFactory = () => indexedDB): QueueStore {
-  let db: Promise<IDBDatabase> | null = null;
+async function open(): Promise<IDBPDatabase<QueueSchema>> {
+  // Loaded on first use: the sign-in page never touches the queue, so idb stays out of its load.
+  const { openDB } = await import('idb');
+  return openDB<QueueSchema>(QUEUE_DB, QUEUE_DB_VERSION, {
+    upgrade(db) {
+      const store = db.createObjectStore(STORE, { keyPath: 'id' });
+      store.createIndex('timestamp', 'timestamp');
+      store.createIndex('type', 'type');
+    },
+  });
+}
+
+/** IndexedDB is looked up on first use: a module importing this must load where it is absent. */
+export function indexedDbQueueStore(): QueueStore {
+  let db: Promise<IDBPDatabase<QueueSchema>> | null = null;
   // Opened on first use, and again if opening failed (a private window that refused once).
   const database = () => {
-    db ??= open(factory()).catch((error: unknown) => {
+    db ??= open().catch((error: unknown) => {
       db = null;
       throw error;
     });
     return db;
   };
-  const write = async (change: (store: IDBObjectStore) => void) => {
-    const transaction = (await database()).transaction(STORE, 'readwrite');
-    change(transaction.objectStore(STORE));
-    await committed(transaction);
-  };
   return {
-    async all() {
-      const store = (await database()).transaction(STORE).objectStore(STORE);
-      return done(store.index('timestamp').getAll() as IDBRequest<QueueItem[]>);
+    all: async () => (await database()).getAllFromIndex(STORE, 'timestamp'),
+    // idb resolves a write once its transaction has committed, not when the request succeeds.
+    async put(item) {
+      await (await database()).put(STORE, item);
     },
-    put: (item) => write((store) => store.put(item)),
-    remove: (id) => write((store) => store.delete(id)),
+    remove: async (id) => (await database()).delete(STORE, id),
   };
 }

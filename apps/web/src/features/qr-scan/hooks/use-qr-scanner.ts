@@ -17,7 +17,8 @@ function statusForError(error: unknown): CameraStatus {
 
 /**
  * Camera → canvas → jsQR. `onDecoded` returns true to stop scanning (a Doers code was found).
- * jsQR is loaded on demand: only people who scan pay for its ~40 KB.
+ * jsQR is loaded on demand: only people who scan download it (its size is in
+ * docs/decisions/0015-first-screen-on-a-phone.md).
  */
 export function useQrScanner(onDecoded: (text: string) => boolean) {
   const videoRef = useRef<HTMLVideoElement>(null);

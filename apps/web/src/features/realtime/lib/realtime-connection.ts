@@ -4,7 +4,7 @@ import {
   streamEvent,
   type StreamEvent,
 } from '@doers/contract';
-import { createSseParser } from './sse-parser';
+import type { EventSourceMessage } from 'eventsource-parser';
 
 /** What the stream needs of the API client: the tokens, and the one shared refresh. */
 export interface StreamAuth {
@@ -108,6 +108,8 @@ export class RealtimeConnection {
     };
     try {
       heard();
+      // Loaded with the first stream, not with the sign-in page: the parser stays out of its load.
+      const { createParser } = await import('eventsource-parser');
       const response = await this.#options.fetch(`${this.#options.auth.baseUrl}${EVENTS_PATH}`, {
         headers: {
           Accept: 'text/event-stream',
@@ -127,18 +129,14 @@ export class RealtimeConnection {
       this.#justRefreshed = false;
       if (!response.ok || !response.body) return 'failed';
       this.#failures = 0;
-      const parse = createSseParser((message) => {
-        if (message.id !== undefined) this.#lastEventId = message.id;
-        const parsed = streamEvent.safeParse(safeJson(message.data));
-        if (parsed.success && parsed.data.type === message.event)
-          this.#options.onEvent(parsed.data);
-      }, heard);
+      // Every chunk counts as heard, heartbeat comments included: the parser drops comments.
+      const parser = createParser({ onEvent: (message) => this.#received(message) });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return 'ended';
         heard();
-        parse(value);
+        parser.feed(value);
       }
     } catch {
       return 'failed';
@@ -146,6 +144,13 @@ export class RealtimeConnection {
       clearTimeout(silence);
       controller.abort();
     }
+  }
+
+  /** An event's id is where the next connection resumes; its data must match its `event:`. */
+  #received({ id, event = 'message', data }: EventSourceMessage): void {
+    if (id !== undefined) this.#lastEventId = id;
+    const parsed = streamEvent.safeParse(safeJson(data));
+    if (parsed.success && parsed.data.type === event) this.#options.onEvent(parsed.data);
   }
 
   #sleep(ms: number): Promise<void> {
