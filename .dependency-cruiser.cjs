@@ -3,81 +3,77 @@
 // every rule below to fire on a violation and to stay quiet on clean code.
 
 /**
- * The server's layers, bottom → top: platform/ (config, errors, router, authenticate, clock,
- * events, idempotency, rate limits, mail, logger, pagination, web-app) and db/, then each module
- * (a folder under apps/server/src/modules/). A layer may import only the layers below it and
- * the contract; names on the same line never import each other. docs/ARCHITECTURE.md draws the
- * same order; the rules below are generated from this array.
+ * The server's bounded contexts, bottom → top: platform/ (config, errors, router, authenticate,
+ * clock, events, idempotency, rate limits, mail, logger, pagination, web-app) and db/, then each
+ * context, a folder under apps/server/src/contexts/ holding its modules. A context may import only
+ * the contexts below it and the contract, and another context only through its public face
+ * (contexts/<context>/index.ts); inside a context, modules use each other freely.
+ * docs/ARCHITECTURE.md draws the same order; the rules below are generated from this array.
  */
-const SERVER_LAYERS = [
-  ['platform'], // platform/ and db/: import no module
-  ['streaks'], // the pure day and streak calculator
-  ['stats'], // the only writer of user_stats
-  ['media'], // uploads, checks, transcoding, storage and serving of voice, photos, videos
-  ['referrals'], // referral codes and quotas: the User presenter shows the quota
-  ['blocks'], // who blocked whom: every module above asks it; modules above register what a block ends
-  ['users'],
-  ['onboarding'],
-  ['vibes'],
-  ['quests'],
-  ['check-ins', 'rest-days'],
-  ['sharing'],
-  ['leaderboard'], // this week's check-ins and the longest streaks, from the figures stats keeps
-  ['posts'], // posts, the feed's timelines, smiles, hums, voice comments
-  ['explore'], // search and the public posts of Explore
-  ['dms'], // voice direct messages and who may message whom
-  ['activity', 'notifications'],
-  ['realtime', 'push'], // the event stream (in-process or Redis) | Web Push delivery
-  ['auth'],
-  ['admin', 'system', 'billing'], // admin: calls behind a grant read from the database each time | support tiers paid through Stripe
-  ['moderation', 'exports'], // reports, the moderation console and its append-only audit log
-  ['erasure'], // deleting an account: deactivated at once, erased after the grace days
+const SERVER_CONTEXTS = [
+  ['platform', []], // platform/ and db/: import no context
+  ['media', ['media']], // uploads, checks, transcoding, storage and serving of voice, photos, videos
+  ['people', ['referrals', 'blocks']], // who invited whom, who blocked whom: asked by everything above
+  ['progress', ['streaks', 'stats', 'quests', 'check-ins', 'rest-days', 'leaderboard']], // quests and streaks
+  ['accounts', ['users', 'onboarding', 'billing']], // people's accounts, profiles, sessions, support tiers
+  ['social', ['vibes', 'sharing', 'posts', 'explore', 'activity']], // vibes, shared quests, posts and the feed
+  ['messaging', ['dms', 'notifications', 'realtime', 'push']], // voice messages, notifications, the stream, push
+  ['trust', ['auth', 'admin', 'system', 'moderation', 'exports', 'erasure']], // signing in, admin, moderation, your data
 ];
 
 const SERVER = '^apps/server/src/';
 const WEB = '^apps/web/src/';
 const anyOf = (names) => `(${names.join('|')})`;
+const contextNames = SERVER_CONTEXTS.map(([name]) => name).filter((name) => name !== 'platform');
 const folderOf = (name) =>
-  name === 'platform' ? `${SERVER}(platform|db)/` : `${SERVER}modules/${name}/`;
-const allModules = SERVER_LAYERS.flat().filter((name) => name !== 'platform');
+  name === 'platform' ? `${SERVER}(platform|db)/` : `${SERVER}contexts/${name}/`;
 
 /**
- * One rule per name: it may not import a module on its own line or on any line above it. (The
- * top line has nothing above it, so it gets no rule.)
+ * One rule per context: it may not import a context above it. (The top one has nothing above
+ * it, so it gets no rule.)
  */
-const layerRules = SERVER_LAYERS.flatMap((line, index) => {
-  const below = SERVER_LAYERS.slice(0, index).flat();
-  const sameOrAbove = SERVER_LAYERS.slice(index).flat();
-  return line.flatMap((name) => {
-    const forbidden = sameOrAbove.filter((other) => other !== name && other !== 'platform');
-    if (forbidden.length === 0) return [];
-    return {
-      name: `server-layer:${name}`,
-      comment:
-        name === 'platform'
-          ? 'platform/ and db/ sit under every module and import none: pass what they need ' +
-            'in, or publish an event.'
-          : `modules/${name} may import only the contract and the layers below it: ` +
-            `${below.join(', ')}. Move the shared rule down, or invert the call with an event.`,
-      severity: 'error',
-      from: { path: folderOf(name) },
-      to: { path: `${SERVER}modules/${anyOf(forbidden)}/` },
-    };
-  });
+const contextRules = SERVER_CONTEXTS.flatMap(([name], index) => {
+  const below = SERVER_CONTEXTS.slice(0, index).map(([other]) => other);
+  const above = contextNames.filter((other) => !below.includes(other) && other !== name);
+  if (above.length === 0) return [];
+  return {
+    name: `server-context:${name}`,
+    comment:
+      name === 'platform'
+        ? 'platform/ and db/ sit under every context and import none: pass what they need ' +
+          'in, or publish an event.'
+        : `contexts/${name} may import only the contract and the contexts below it: ` +
+          `${below.join(', ')}. Move the shared rule down, or invert the call with an event.`,
+    severity: 'error',
+    from: { path: folderOf(name) },
+    to: { path: `${SERVER}contexts/${anyOf(above)}/` },
+  };
 });
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    ...layerRules,
+    ...contextRules,
     {
-      name: 'server-undeclared-module',
+      name: 'server-undeclared-context',
       comment:
-        `Every folder under apps/server/src/modules/ takes a place in SERVER_LAYERS ` +
-        `(.dependency-cruiser.cjs) and in docs/ARCHITECTURE.md. Declared: ${allModules.join(', ')}.`,
+        `Every folder under apps/server/src/contexts/ takes a place in SERVER_CONTEXTS ` +
+        `(.dependency-cruiser.cjs) and in docs/ARCHITECTURE.md. Declared: ${contextNames.join(', ')}.`,
       severity: 'error',
-      from: { path: `${SERVER}modules/(?!${anyOf(allModules)}/)` },
+      from: { path: `${SERVER}contexts/(?!${anyOf(contextNames)}/)` },
       to: {},
+    },
+    {
+      name: 'server-context-internals',
+      comment:
+        "A context uses another only through that context's public face, " +
+        'contexts/<context>/index.ts: export what it offers there.',
+      severity: 'error',
+      from: { path: `${SERVER}contexts/([^/]+)/` },
+      to: {
+        path: `${SERVER}contexts/[^/]+/`,
+        pathNot: [`${SERVER}contexts/$1/`, `${SERVER}contexts/[^/]+/index\\.ts$`],
+      },
     },
     {
       name: 'server-routes-import-repository',
@@ -145,6 +141,7 @@ module.exports = {
   },
 };
 
-// For tooling/boundaries.test.ts, which builds its fixture's server modules from this order.
-// Not enumerable: dependency-cruiser accepts no keys of its own besides its configuration.
-Object.defineProperty(module.exports, 'serverLayers', { value: SERVER_LAYERS });
+// For tooling/boundaries.test.ts, which builds its fixture's server contexts from this order,
+// and apps/server/test/architecture.test.ts. Not enumerable: dependency-cruiser accepts no keys
+// of its own besides its configuration.
+Object.defineProperty(module.exports, 'serverContexts', { value: SERVER_CONTEXTS });

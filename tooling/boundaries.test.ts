@@ -2,7 +2,7 @@
 // uses runs over a tree with one violation per rule and over a tree that keeps every rule.
 // Each tree is tooling/fixtures/boundaries/<name>/ (web, contract and the rules that do not
 // depend on the server's order; a violation is marked `// violates: <rule>` on its import line)
-// plus server modules generated from the config's own layer order, so that reordering the layers
+// plus server contexts generated from the config's own order, so that reordering the contexts
 // keeps this test true without editing fixtures.
 import {
   cpSync,
@@ -24,10 +24,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(repoRoot, 'tooling/fixtures/boundaries');
 const configFile = join(repoRoot, '.dependency-cruiser.cjs');
-const { serverLayers } = createRequire(import.meta.url)(configFile) as {
-  serverLayers: string[][];
+const { serverContexts } = createRequire(import.meta.url)(configFile) as {
+  serverContexts: [string, string[]][];
 };
-const modules = serverLayers.flat().filter((name) => name !== 'platform');
+/** The contexts above platform, bottom first, each with the first of its modules. */
+const contexts = serverContexts
+  .filter(([name]) => name !== 'platform')
+  .map(([name, modules]) => ({ name, module: modules[0]! }));
 const work = mkdtempSync(join(tmpdir(), 'doers-boundaries-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -41,73 +44,90 @@ function write(root: string, files: Files): void {
 }
 
 const server = (path: string) => `apps/server/src/${path}`;
+const moduleOf = ({ name, module }: { name: string; module: string }) =>
+  `contexts/${name}/${module}`;
 
-/** A server that keeps the order: each line's modules use the line below, through services. */
+/**
+ * A server that keeps the order: each context's module uses the context below through its
+ * public face, and a sibling module of its own context directly.
+ */
 function cleanServer(): Files {
   const files: Files = {};
-  const lines = serverLayers.filter((line) => !line.includes('platform'));
-  lines.forEach((line, index) => {
-    const below = index > 0 ? lines[index - 1]![0] : undefined;
-    for (const name of line) {
-      files[server(`modules/${name}/${name}.repository.ts`)] =
-        `import { query } from '../../db/database.js';\n\n` +
-        `export const find = (id: string): string => query(id);\n`;
-      files[server(`modules/${name}/${name}.service.ts`)] =
-        `import type { Quest } from '../../../../../packages/contract/src/index.js';\n` +
-        `import { HttpError } from '../../platform/errors.js';\n` +
-        (below ? `import { serve as below } from '../${below}/${below}.service.js';\n` : '') +
-        `import { find } from './${name}.repository.js';\n\n` +
-        `export const serve = (id: string, quest?: Quest): string =>\n` +
-        `  find(id) + ${below ? 'below(id)' : 'HttpError.name'} + (quest?.title ?? '');\n`;
-      files[server(`modules/${name}/${name}.routes.ts`)] =
-        `import { unauthorized } from '../../platform/authenticate.js';\n` +
-        `import { serve } from './${name}.service.js';\n\n` +
-        `export const routes = [unauthorized, serve];\n`;
-    }
+  contexts.forEach((context, index) => {
+    const below = index > 0 ? contexts[index - 1]!.name : undefined;
+    const folder = moduleOf(context);
+    files[server(`${folder}/${context.module}.repository.ts`)] =
+      `import { query } from '../../../db/database.js';\n\n` +
+      `export const find = (id: string): string => query(id);\n`;
+    files[server(`${folder}/${context.module}.service.ts`)] =
+      `import type { Quest } from '../../../../../../packages/contract/src/index.js';\n` +
+      `import { HttpError } from '../../../platform/errors.js';\n` +
+      (below ? `import { serve as below } from '../../${below}/index.js';\n` : '') +
+      `import { helper } from '../sibling/sibling.js';\n` +
+      `import { find } from './${context.module}.repository.js';\n\n` +
+      `export const serve = (id: string, quest?: Quest): string =>\n` +
+      `  find(id) + helper + ${below ? 'below(id)' : 'HttpError.name'} + (quest?.title ?? '');\n`;
+    files[server(`contexts/${context.name}/sibling/sibling.ts`)] = `export const helper = 'h';\n`;
+    files[server(`${folder}/${context.module}.routes.ts`)] =
+      `import { unauthorized } from '../../../platform/authenticate.js';\n` +
+      `import { serve } from './${context.module}.service.js';\n\n` +
+      `export const routes = [unauthorized, serve];\n`;
+    files[server(`contexts/${context.name}/index.ts`)] =
+      `export { serve } from './${context.module}/${context.module}.service.js';\n`;
   });
   files[server('app.ts')] =
-    modules
-      .map((name, i) => `import { routes as r${i} } from './modules/${name}/${name}.routes.js';`)
+    contexts
+      .map(
+        (context, i) =>
+          `import { routes as r${i} } from './${moduleOf(context)}/${context.module}.routes.js';`,
+      )
       .join('\n') +
-    `\n\nexport const routes = [${modules.map((_, i) => `...r${i}`).join(', ')}];\n`;
+    `\n\nexport const routes = [${contexts.map((_, i) => `...r${i}`).join(', ')}];\n`;
   return files;
 }
 
-/** One file per layer rule that imports what the rule forbids, and the violation it makes. */
-function layerViolations(): { files: Files; expected: string[] } {
+/** One file per rule of the order and of the public faces, and the violation each makes. */
+function contextViolations(): { files: Files; expected: string[] } {
   const files: Files = {};
   const expected: string[] = [];
-  const target = (name: string) => {
-    files[server(`modules/${name}/layer-target.ts`)] = `export const target = '${name}';\n`;
-    return name;
+  const target = (context: (typeof contexts)[number]) => {
+    files[server(`contexts/${context.name}/index.ts`)] = `export const face = '${context.name}';\n`;
+    files[server(`${moduleOf(context)}/inside.ts`)] = `export const inside = 1;\n`;
   };
-  serverLayers.forEach((line, index) => {
-    const above = serverLayers[index + 1]?.[0];
-    for (const name of line) {
-      const sibling = line.find((other) => other !== name);
-      const forbidden = name === 'platform' ? modules[0] : (sibling ?? above);
-      if (!forbidden) continue; // the top line has nothing above it
-      const to = target(forbidden);
-      const from = name === 'platform' ? ['platform', 'db'] : [`modules/${name}`];
-      for (const folder of from) {
-        const path = server(`${folder}/layer-check.ts`);
-        const up = folder
-          .split('/')
-          .map(() => '..')
-          .join('/');
-        files[path] =
-          `import { target } from '${up}/modules/${to}/layer-target.js';\n\nexport const check = target;\n`;
-        expected.push(`${path} violates server-layer:${name}`);
-      }
+  contexts.forEach(target);
+  // Each context (and platform) imports the public face of the context above it.
+  serverContexts.forEach(([name], index) => {
+    const above = serverContexts[index + 1]?.[0];
+    if (!above) return; // the top context has nothing above it
+    const folders =
+      name === 'platform'
+        ? ['platform', 'db']
+        : [`contexts/${name}/${contexts.find((c) => c.name === name)!.module}`];
+    for (const folder of folders) {
+      const up = folder
+        .split('/')
+        .map(() => '..')
+        .join('/');
+      const path = server(`${folder}/order-check.ts`);
+      files[path] =
+        `import { face } from '${up}/contexts/${above}/index.js';\n\nexport const check = face;\n`;
+      expected.push(`${path} violates server-context:${name}`);
     }
   });
+  // The top context reaches past the public face of the one below it.
+  const top = contexts.at(-1)!;
+  const under = contexts.at(-2)!;
+  const past = server(`${moduleOf(top)}/past-the-face.ts`);
+  files[past] =
+    `import { inside } from '../../../${moduleOf(under)}/inside.js';\n\nexport const check = inside;\n`;
+  expected.push(`${past} violates server-context-internals`);
   // Routes reach a repository only through a service.
-  const first = modules[0]!;
-  files[server(`modules/${first}/${first}.repository.ts`)] = `export const find = 1;\n`;
-  files[server(`modules/${first}/${first}.routes.ts`)] =
-    `import { find } from './${first}.repository.js';\n\nexport const routes = [find];\n`;
+  const first = contexts[0]!;
+  files[server(`${moduleOf(first)}/${first.module}.repository.ts`)] = `export const find = 1;\n`;
+  files[server(`${moduleOf(first)}/${first.module}.routes.ts`)] =
+    `import { find } from './${first.module}.repository.js';\n\nexport const routes = [find];\n`;
   expected.push(
-    `${server(`modules/${first}/${first}.routes.ts`)} violates server-routes-import-repository`,
+    `${server(`${moduleOf(first)}/${first.module}.routes.ts`)} violates server-routes-import-repository`,
   );
   return { files, expected };
 }
@@ -136,7 +156,7 @@ async function cruiseTree(name: 'violations' | 'clean', generated: Files): Promi
 
 describe('module boundaries (dependency-cruiser)', () => {
   it('reports exactly the planted violations, and every rule has one', async () => {
-    const layers = layerViolations();
+    const layers = contextViolations();
     const result = await cruiseTree('violations', layers.files);
     const reported = result.summary.violations.map(
       (violation) => `${violation.from} violates ${violation.rule.name}`,
@@ -155,8 +175,8 @@ describe('module boundaries (dependency-cruiser)', () => {
     expect(result.summary.violations).toEqual([]);
     // The tree really was cruised: every module, the contract, cross-feature index imports.
     const sources = result.modules.map((module) => module.source);
-    for (const name of modules)
-      expect(sources).toContain(server(`modules/${name}/${name}.service.ts`));
+    for (const context of contexts)
+      expect(sources).toContain(server(`${moduleOf(context)}/${context.module}.service.ts`));
     expect(sources).toContain('packages/contract/src/quests.ts');
     expect(sources).toContain('apps/web/src/features/quests/index.ts');
   });

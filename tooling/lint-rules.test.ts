@@ -45,8 +45,8 @@ describe('SQL only in repositories (ESLint)', () => {
     const code = fixture('service-with-sql.ts');
     expect(markedLines(code)).toHaveLength(3);
     for (const path of [
-      'apps/server/src/modules/quests/quests.service.ts',
-      'apps/server/src/modules/quests/quests.routes.ts',
+      'apps/server/src/contexts/progress/quests/quests.service.ts',
+      'apps/server/src/contexts/progress/quests/quests.routes.ts',
       'apps/server/src/platform/idempotency.ts',
       'apps/server/src/seed/demo-seed.ts',
     ]) {
@@ -56,9 +56,9 @@ describe('SQL only in repositories (ESLint)', () => {
 
   it('lets repositories and db/ run SQL, and leaves the web app alone', async () => {
     const repository = fixture('repository.ts');
-    expect(await reportedLines(repository, 'apps/server/src/modules/q/q.repository.ts')).toEqual(
-      [],
-    );
+    expect(
+      await reportedLines(repository, 'apps/server/src/contexts/progress/q/q.repository.ts'),
+    ).toEqual([]);
     expect(await reportedLines(repository, 'apps/server/src/db/database.ts')).toEqual([]);
     const code = fixture('service-with-sql.ts');
     expect(await reportedLines(code, 'apps/web/src/lib/api-client.ts')).toEqual([]);
@@ -67,7 +67,7 @@ describe('SQL only in repositories (ESLint)', () => {
   it('is part of the repository lint (eslint.config.js)', async () => {
     const repositoryLint = new ESLint({ cwd: repoRoot });
     const code = fixture('service-with-sql.ts');
-    const path = 'apps/server/src/modules/quests/quests.service.ts';
+    const path = 'apps/server/src/contexts/progress/quests/quests.service.ts';
     const [result] = await repositoryLint.lintText(code, { filePath: path });
     const lines = (result?.messages ?? [])
       .filter((message) => message.ruleId === 'no-restricted-syntax')
@@ -77,6 +77,8 @@ describe('SQL only in repositories (ESLint)', () => {
 
   it('does not mistake reading request.query for a query', async () => {
     const code = fixture('service-without-sql.ts');
-    expect(await reportedLines(code, 'apps/server/src/modules/q/q.service.ts')).toEqual([]);
+    expect(await reportedLines(code, 'apps/server/src/contexts/progress/q/q.service.ts')).toEqual(
+      [],
+    );
   });
 });

@@ -8,7 +8,7 @@
 //   BENCH_SECONDS=5 node --import tsx apps/server/bench/feed-direct.ts
 import pg from 'pg';
 import { openDatabase, type Database, type Queryable } from '../src/db/database.js';
-import { TimelineRepository } from '../src/modules/posts/timeline.repository.js';
+import { TimelineRepository } from '../src/contexts/social/posts/timeline.repository.js';
 
 const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const location = process.env.BENCH_DB ?? '';

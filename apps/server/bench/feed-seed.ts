@@ -4,7 +4,7 @@
 // Ids are md5 of a name (`bench-user-42`), so the bench knows them without asking.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../src/db/database.js';
-import { CHECKPOINT_LAG_DAYS } from '../src/modules/streaks/streak-calculator.js';
+import { CHECKPOINT_LAG_DAYS } from '../src/contexts/progress/streaks/streak-calculator.js';
 
 export type FeedScale = {
   users: number;
@@ -317,7 +317,8 @@ export async function seedFeed(
   await db.query('SET session_replication_role = DEFAULT');
   // What autovacuum would have done by the time a database grew this big (visibility maps set,
   // statistics taken): left to it, PostgreSQL's autovacuum worked on the fresh tables during the
-  // measured runs, and smiles moved between 1,400 and 2,200 req/s from one run to the next.
+  // measured runs, and their figures moved from one run to the next
+  // (docs/notes/feed-writes-lab.md).
   // Only the tables seeded: an empty table's statistics say "no rows", and a lookup planned on
   // them scans the table as it grows (notifications, during the smile row) until it is analysed
   // again; a fresh install's empty tables have never been analysed, and are planned as small.

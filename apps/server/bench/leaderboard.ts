@@ -10,8 +10,8 @@ import { migrate } from '../src/db/migrate.js';
 import {
   LeaderboardRepository,
   type BoardRequest,
-} from '../src/modules/leaderboard/leaderboard.repository.js';
-import { currentMondays, mondayOf } from '../src/modules/streaks/week.js';
+} from '../src/contexts/progress/leaderboard/leaderboard.repository.js';
+import { currentMondays, mondayOf } from '../src/contexts/progress/streaks/week.js';
 
 const READS = 200;
 

@@ -1,12 +1,12 @@
-import type { DmsService } from './modules/dms/dms.service.js';
-import type { LeaderboardService } from './modules/leaderboard/leaderboard.service.js';
-import type { NotificationsService } from './modules/notifications/notifications.service.js';
-import type { OnboardingService } from './modules/onboarding/onboarding.service.js';
-import type { FeedService } from './modules/posts/feed.service.js';
-import type { PostsService } from './modules/posts/posts.service.js';
-import type { PushService } from './modules/push/push.service.js';
-import { subscribeRealtime } from './modules/realtime/realtime-events.js';
-import type { RealtimeService } from './modules/realtime/realtime.service.js';
+import type { DmsService } from './contexts/messaging/dms/dms.service.js';
+import type { LeaderboardService } from './contexts/progress/leaderboard/leaderboard.service.js';
+import type { NotificationsService } from './contexts/messaging/notifications/notifications.service.js';
+import type { OnboardingService } from './contexts/accounts/onboarding/onboarding.service.js';
+import type { FeedService } from './contexts/social/posts/feed.service.js';
+import type { PostsService } from './contexts/social/posts/posts.service.js';
+import type { PushService } from './contexts/messaging/push/push.service.js';
+import { subscribeRealtime } from './contexts/messaging/realtime/realtime-events.js';
+import type { RealtimeService } from './contexts/messaging/realtime/realtime.service.js';
 import type { EventBus } from './platform/events.js';
 
 /**

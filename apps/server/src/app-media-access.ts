@@ -1,11 +1,11 @@
-import type { DmsService } from './modules/dms/dms.service.js';
-import type { MediaAccess } from './modules/media/media-access.js';
-import type { CommentsService } from './modules/posts/comments.service.js';
-import type { PostsService } from './modules/posts/posts.service.js';
-import type { ProfilesService } from './modules/users/profiles.service.js';
+import type { DmsService } from './contexts/messaging/dms/dms.service.js';
+import type { MediaAccess } from './contexts/media/media/media-access.js';
+import type { CommentsService } from './contexts/social/posts/comments.service.js';
+import type { PostsService } from './contexts/social/posts/posts.service.js';
+import type { ProfilesService } from './contexts/accounts/users/profiles.service.js';
 
 /**
- * Who may fetch a file attached to each kind of thing (modules/media/media-access.ts): each line
+ * Who may fetch a file attached to each kind of thing (contexts/media/media/media-access.ts): each line
  * a module's two answers, asked on every request for the file. Who may see it (a signed-in
  * viewer the thing lets in), and how far the thing is shown now (to anyone, to some people, to
  * nobody). Media never calls a module above it; they answer through these.

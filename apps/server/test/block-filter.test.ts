@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.js';
-import { notBlockedBetween, notBlockedBetweenByKey } from '../src/modules/blocks/block-filter.js';
+import {
+  notBlockedBetween,
+  notBlockedBetweenByKey,
+} from '../src/contexts/people/blocks/block-filter.js';
 
 describe('notBlockedBetween and notBlockedBetweenByKey', () => {
   let db: Database;

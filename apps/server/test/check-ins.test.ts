@@ -7,7 +7,7 @@ import {
   type UnreadCounts,
   type User,
 } from '@doers/contract';
-import { QuestsRepository } from '../src/modules/quests/quests.repository.js';
+import { QuestsRepository } from '../src/contexts/progress/quests/quests.repository.js';
 import { registerFounder } from './support/people.js';
 import { createQuest } from './support/quests.js';
 import { passTime, setTime } from './support/time.js';

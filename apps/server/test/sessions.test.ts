@@ -7,8 +7,8 @@ import type {
   RefreshResponse,
   SessionsResponse,
 } from '@doers/contract';
-import { SessionUserCache } from '../src/modules/users/session-user-cache.js';
-import { SessionsRepository } from '../src/modules/users/sessions.repository.js';
+import { SessionUserCache } from '../src/contexts/accounts/users/session-user-cache.js';
+import { SessionsRepository } from '../src/contexts/accounts/users/sessions.repository.js';
 import { device, registerFounder } from './support/people.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 

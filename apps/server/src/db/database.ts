@@ -71,8 +71,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /**
  * PGlite runs in a thread of its own (pglite-worker.ts), so that the server's thread parses,
- * computes and answers HTTP while the database works: on PGlite in its thread, 60–70% of a write's
- * CPU was the database's (decision 1).
+ * computes and answers HTTP while the database works: on one thread, most of a write's CPU was
+ * the database's (docs/decisions/0001-embedded-postgres-by-default.md, "Its own thread").
  */
 function pgliteDatabase(thread: PgliteConnection): Database {
   const gate = new TransactionGate();
@@ -132,9 +132,9 @@ async function openPostgres(options: {
     // A schema per test run keeps parallel suites apart on one server. `public` stays on the path
     // (after it) for the extensions the migrations create there once per database (pg_trgm, 011):
     // an extension inside a test schema would go with that schema's DROP … CASCADE.
-    // One generic plan per prepared statement, as on PGlite (pgliteDatabase says why): left to
-    // choose, PostgreSQL kept re-planning the batch statements (unnest of arrays, = ANY); under
-    // the bench's load a batch of smiles took 1.9 ms with planning, 1.3 ms without.
+    // One generic plan per prepared statement, as on PGlite (pglite-worker.ts says why): left to
+    // choose, PostgreSQL kept re-planning the batch statements (unnest of arrays, = ANY), which
+    // slowed each batch (docs/notes/feed-writes-lab.md, "Re-planning on PostgreSQL").
     options: [
       '-c plan_cache_mode=force_generic_plan',
       ...(options.schema ? [`-c search_path=${options.schema},public`] : []),

@@ -4,9 +4,9 @@
  *
  * - Statistics: a statement keeps the generic plan it was first given (database.ts), and PGlite
  *   re-plans it only when its tables' statistics change. A lookup planned while its table was
- *   empty kept scanning the whole table as it grew: writing a batch of notifications went from
- *   1 ms to 21 ms over a few thousand rows in `npm run bench`. A table whose size moved by a
- *   tenth since its statistics were taken is analysed again, which re-plans what reads it.
+ *   empty kept scanning the whole table as it grew, slower with every row. A table whose size
+ *   moved by a tenth since its statistics were taken is analysed again, which re-plans what
+ *   reads it.
  * - Transaction ids: each write uses one, and a table whose oldest unfrozen id grows too old
  *   stops the database (wraparound). At a thousand writes a second that is weeks away, so a
  *   table past `FREEZE_AGE` is vacuumed, which freezes it.

@@ -35,7 +35,7 @@ const db = await PGlite.create({
 });
 // Prepared statements keep one generic plan: by default PostgreSQL re-plans a statement whose
 // parameters can fold away (`$3 IS NULL OR …`, `= ANY($1)`) on every run, which on PGlite costs
-// more than running it (a quest page: 545 → 1,247 req/s in `npm run bench`).
+// more than running it (docs/decisions/0001-embedded-postgres-by-default.md, "Plans and upkeep").
 await db.exec('SET plan_cache_mode = force_generic_plan');
 // The server's thread parses rows as PGlite would (pglite-runner.ts), array types included.
 const { rows: arrayTypes } = await db.query<ArrayType>(

@@ -16,9 +16,9 @@ const outsideRoutes = new WeakMap<FastifyInstance, Map<string, OutsideRoute>>();
 
 /**
  * Answers GET `path` before Fastify sees it. For a response held open for hours (the realtime
- * stream), Fastify's request, reply, logger and hooks would live as long as it does: ~5 KB a
- * stream that 10,000 idle streams pay for nothing. Such a route authenticates and answers its
- * errors itself (realtime.routes.ts).
+ * stream), Fastify's request, reply, logger and hooks would live as long as it does, and every
+ * idle stream would pay for them (docs/decisions/0011-realtime-stream.md, "Measured"). Such a
+ * route authenticates and answers its errors itself (realtime.routes.ts).
  */
 export function routeOutsideFastify(app: FastifyInstance, path: string, route: OutsideRoute) {
   outsideRoutes.get(app)!.set(path, route);

@@ -11,7 +11,7 @@ const HOUR = 60 * MINUTE;
 
 /** The limits of docs/product/limits-and-tiers.md, each under the name its keys and logs carry. */
 export const RATE_RULES = {
-  // Sign-in (modules/auth/login-guard.ts): every attempt per address, then failed ones.
+  // Sign-in (contexts/trust/auth/login-guard.ts): every attempt per address, then failed ones.
   loginAddress: { limit: 60, windowMs: MINUTE },
   loginAddressFailures: { limit: 100, windowMs: HOUR },
   loginPairFailures: { limit: 10, windowMs: 15 * MINUTE },

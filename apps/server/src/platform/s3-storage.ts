@@ -14,7 +14,8 @@ export type S3Settings = {
 /**
  * An S3-compatible bucket (AWS, MinIO, R2, Garage, …), addressed path-style so that any endpoint
  * works without DNS per bucket. Objects are private; the server streams them to the people allowed.
- * The AWS SDK is loaded only here: a server keeping media on disk never pays its ~20 MB.
+ * The AWS SDK is loaded only here: a server keeping media on disk never pays for its memory
+ * (docs/decisions/0009-media-pipeline.md).
  */
 export async function s3Storage(settings: S3Settings): Promise<ObjectStorage> {
   const {

@@ -1,5 +1,5 @@
 /**
- * Group commit for hot writes (docs/decisions/0010-feed-design.md, "Writes in batches"): what
+ * Group commit for hot writes (docs/decisions/0010-feed-timelines.md, "Writes in batches"): what
  * arrives while a batch is being written waits for the next one, and each batch is written with
  * a few multi-row statements instead of a few statements per write. Idle, a write goes alone at
  * the end of the current turn of the event loop (every request already read by then joins it);

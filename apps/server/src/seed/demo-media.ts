@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
-import { UrlSigner } from '../modules/media/media-access.js';
-import { MediaRepository } from '../modules/media/media.repository.js';
-import { MediaService } from '../modules/media/media.service.js';
+import { UrlSigner } from '../contexts/media/media/media-access.js';
+import { MediaRepository } from '../contexts/media/media/media.repository.js';
+import { MediaService } from '../contexts/media/media/media.service.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import type { ObjectStorage } from '../platform/object-storage.js';

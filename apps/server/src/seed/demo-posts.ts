@@ -4,16 +4,19 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db/database.js';
-import { CommentsRepository } from '../modules/posts/comments.repository.js';
-import { PostsRepository } from '../modules/posts/posts.repository.js';
-import { ReactionsRepository, type Reaction } from '../modules/posts/reactions.repository.js';
-import { TimelineRepository } from '../modules/posts/timeline.repository.js';
-import type { StatsService } from '../modules/stats/stats.service.js';
-import type { UserRow } from '../modules/users/users.repository.js';
+import { CommentsRepository } from '../contexts/social/posts/comments.repository.js';
+import { PostsRepository } from '../contexts/social/posts/posts.repository.js';
+import {
+  ReactionsRepository,
+  type Reaction,
+} from '../contexts/social/posts/reactions.repository.js';
+import { TimelineRepository } from '../contexts/social/posts/timeline.repository.js';
+import type { StatsService } from '../contexts/progress/stats/stats.service.js';
+import type { UserRow } from '../contexts/accounts/users/users.repository.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import type { ObjectStorage } from '../platform/object-storage.js';
-import type { MediaService } from '../modules/media/media.service.js';
+import type { MediaService } from '../contexts/media/media/media.service.js';
 import { demoMedia } from './demo-media.js';
 
 /** A demo quest a post may report on, with each participant's streak on it. */

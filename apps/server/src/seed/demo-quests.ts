@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, localDay } from '@doers/contract';
 import type { Database } from '../db/database.js';
-import { CheckInsRepository } from '../modules/check-ins/check-ins.repository.js';
-import { QuestsRepository } from '../modules/quests/quests.repository.js';
-import { StreakRecorder } from '../modules/quests/streak-recorder.js';
-import type { StatsService } from '../modules/stats/stats.service.js';
-import type { UserRow } from '../modules/users/users.repository.js';
+import { CheckInsRepository } from '../contexts/progress/check-ins/check-ins.repository.js';
+import { QuestsRepository } from '../contexts/progress/quests/quests.repository.js';
+import { StreakRecorder } from '../contexts/progress/quests/streak-recorder.js';
+import type { StatsService } from '../contexts/progress/stats/stats.service.js';
+import type { UserRow } from '../contexts/accounts/users/users.repository.js';
 import type { Clock } from '../platform/clock.js';
 import type { DemoQuestRef } from './demo-posts.js';
 

@@ -1,12 +1,12 @@
-import { AdminGuard, type AdminRight } from '../../src/modules/admin/admin-guard.js';
-import { AdminService } from '../../src/modules/admin/admin.service.js';
-import { ReferralsRepository } from '../../src/modules/referrals/referrals.repository.js';
-import { ReferralsService } from '../../src/modules/referrals/referrals.service.js';
-import { StatsRepository } from '../../src/modules/stats/stats.repository.js';
-import { StatsService } from '../../src/modules/stats/stats.service.js';
-import { SessionUserCache } from '../../src/modules/users/session-user-cache.js';
-import { UsersRepository } from '../../src/modules/users/users.repository.js';
-import { UsersService } from '../../src/modules/users/users.service.js';
+import { AdminGuard, type AdminRight } from '../../src/contexts/trust/admin/admin-guard.js';
+import { AdminService } from '../../src/contexts/trust/admin/admin.service.js';
+import { ReferralsRepository } from '../../src/contexts/people/referrals/referrals.repository.js';
+import { ReferralsService } from '../../src/contexts/people/referrals/referrals.service.js';
+import { StatsRepository } from '../../src/contexts/progress/stats/stats.repository.js';
+import { StatsService } from '../../src/contexts/progress/stats/stats.service.js';
+import { SessionUserCache } from '../../src/contexts/accounts/users/session-user-cache.js';
+import { UsersRepository } from '../../src/contexts/accounts/users/users.repository.js';
+import { UsersService } from '../../src/contexts/accounts/users/users.service.js';
 import type { TestServer } from './test-server.js';
 
 /** What `npm run admin -- grant <username> --only moderation` does, on the test's database. */

@@ -3,11 +3,12 @@ import { pgliteTemplate } from './pglite-template.js';
 
 /**
  * Migrated PGlite databases, lent to test servers and given back clean. Opening one costs a
- * thread, PGlite's start and a 40 MB template (1–3 s here, most of a test server's start);
- * emptying one costs a TRUNCATE. A database comes back as the template left it: every table
- * emptied, the template's own rows (the migrations' bookkeeping, seeded settings) written again,
- * every sequence where the template had it, no statement left prepared. One whose tables,
- * functions or sequences changed (a test that altered the schema) is closed instead.
+ * thread, PGlite's start and loading the template, most of a test server's start (figures in
+ * docs/decisions/0014-a-test-suite-that-answers-in-minutes.md); emptying one costs a TRUNCATE.
+ * A database comes back as the template left it: every table emptied, the template's own rows
+ * (the migrations' bookkeeping, seeded settings) written again, every sequence where the template
+ * had it, no statement left prepared. One whose tables, functions or sequences changed (a test
+ * that altered the schema) is closed instead.
  *
  * The pool lives on globalThis: Vitest loads every test file's modules afresh, but the files
  * one worker process runs share it. Idle threads are unref'd, so they never keep a worker alive.

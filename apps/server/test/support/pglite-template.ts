@@ -11,10 +11,11 @@ const DIR = resolve(import.meta.dirname, '../../../../.test-data/pglite-template
 
 /**
  * Test servers on PGlite start from a migrated data directory instead of an empty one: an empty
- * PGlite runs initdb first (3–4 s of CPU here, for every test file), a dumped one loads in under
- * a second. The dump is made once per set of migrations and PGlite version, and kept under
- * .test-data/pglite-template/ (Vitest's global setup makes it before the files run). Undefined on
- * PostgreSQL, where each server gets a fresh schema instead.
+ * PGlite runs initdb first, for every test file, and a dumped one skips it (figures in
+ * docs/decisions/0014-a-test-suite-that-answers-in-minutes.md). The dump is made once per set of
+ * migrations and PGlite version, and kept under .test-data/pglite-template/ (Vitest's global
+ * setup makes it before the files run). Undefined on PostgreSQL, where each server gets a fresh
+ * schema instead.
  */
 export async function pgliteTemplate(): Promise<Blob | undefined> {
   if (process.env['DATABASE_URL']) return undefined;

@@ -10,7 +10,7 @@ import { TestClock } from '../../src/platform/clock.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { openRuntime } from '../../src/runtime.js';
 import type { Database, Queryable } from '../../src/db/database.js';
-import { BEHIND } from '../../src/modules/users/sessions.repository.js';
+import { BEHIND } from '../../src/contexts/accounts/users/sessions.repository.js';
 import { leasePglite } from './pglite-pool.js';
 
 import { FOUNDER_CODE } from './people-data.js';

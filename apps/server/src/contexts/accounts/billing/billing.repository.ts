@@ -1,5 +1,5 @@
 import type { PaidTier, SubscriptionStatus } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 export type SubscriptionRow = {
   user_id: string;

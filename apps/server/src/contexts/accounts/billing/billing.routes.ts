@@ -1,6 +1,6 @@
 import { billingApi } from '@doers/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { BillingService } from './billing.service.js';
 
 export function billingRoutes(route: Route, deps: { billing: BillingService }): void {

@@ -7,9 +7,9 @@ import {
   type PaidTier,
 } from '@doers/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
+import type { Database, Queryable } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { badRequest, conflict, HttpError, notFound } from '../../../platform/errors.js';
 import type { UsersService } from '../users/users.service.js';
 import type { BillingRepository, SubscriptionRow } from './billing.repository.js';
 import { ForgedEventError, type PaymentEvent, type PaymentProvider } from './payment-provider.js';

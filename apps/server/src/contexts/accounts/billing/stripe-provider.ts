@@ -1,6 +1,6 @@
 import { PAID_TIERS, TIER_PRICES, type PaidTier } from '@doers/contract';
 import Stripe from 'stripe';
-import type { PaymentSettings } from '../../platform/payment-settings.js';
+import type { PaymentSettings } from '../../../platform/payment-settings.js';
 import { ForgedEventError, type PaymentEvent, type PaymentProvider } from './payment-provider.js';
 
 const TIER_NAMES: Record<PaidTier, string> = {

@@ -1,5 +1,5 @@
 import type { OnboardingStep } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 export class OnboardingRepository {
   constructor(private readonly db: Queryable) {}

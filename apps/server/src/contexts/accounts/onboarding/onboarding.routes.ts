@@ -1,5 +1,5 @@
 import { onboardingApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { OnboardingService } from './onboarding.service.js';
 
 export function onboardingRoutes(route: Route, deps: { onboarding: OnboardingService }): void {

@@ -4,7 +4,7 @@ import {
   type OnboardingProgress,
   type OnboardingStep,
 } from '@doers/contract';
-import { notFound } from '../../platform/errors.js';
+import { notFound } from '../../../platform/errors.js';
 import type { UsersService } from '../users/users.service.js';
 import type { OnboardingRepository } from './onboarding.repository.js';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 import type { SessionUserCache } from './session-user-cache.js';
 
 /** What the erasure keeps of a person until the end: where to say goodbye. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 /** The privacy columns of `users` (migration 022), written only here. */
 export type PrivacyColumns = {

@@ -7,14 +7,14 @@ import {
   type UpdateProfileRequest,
   type User,
 } from '@doers/contract';
-import type { Database } from '../../db/database.js';
-import { badRequest, notFound } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import type { MediaService } from '../media/media.service.js';
+import type { Database } from '../../../db/database.js';
+import { badRequest, notFound } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import type { MediaService } from '../../media/index.js';
 import type { PrivacyColumns, PrivacyRepository } from './privacy.repository.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
-import type { Shown } from '../media/media-access.js';
+import type { Shown } from '../../media/index.js';
 
 /**
  * What a person says about themselves (docs/product/profiles.md): name, bio, colours, the

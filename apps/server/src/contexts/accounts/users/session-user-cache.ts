@@ -1,6 +1,6 @@
-import { onCommit, type Queryable } from '../../db/database.js';
-import { BoundedMap } from '../../platform/bounded-map.js';
-import type { CacheBus } from '../../platform/cache-bus.js';
+import { onCommit, type Queryable } from '../../../db/database.js';
+import { BoundedMap } from '../../../platform/bounded-map.js';
+import type { CacheBus } from '../../../platform/cache-bus.js';
 
 /** What authenticating reads about a session's person: see `SessionsRepository.findSessionUser`. */
 export type SessionUserRow = {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 import type { SessionUserCache, SessionUserRow } from './session-user-cache.js';
 import { TouchesBehind, type Touch } from './touches-behind.js';
 

@@ -1,6 +1,6 @@
 import type { Device } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { SessionUser, SessionUsers } from '../../platform/authenticate.js';
+import type { Queryable } from '../../../db/database.js';
+import type { SessionUser, SessionUsers } from '../../../platform/authenticate.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Interest, PersonSummary } from '@doers/contract';
-import type { StatsRow } from '../stats/stats.repository.js';
+import type { StatsRow } from '../../progress/index.js';
 import type { PrivacyColumns } from './privacy.repository.js';
 
 /** A row of `users`, as `SELECT *` reads it. */

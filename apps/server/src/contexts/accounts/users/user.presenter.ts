@@ -1,7 +1,7 @@
 import type { PublicUser, User, UserStats } from '@doers/contract';
-import { monthKey } from '../referrals/referral-quota.js';
-import { seenThroughABlock } from '../blocks/seen-through-a-block.js';
-import type { ReferralQuota } from '../referrals/referrals.service.js';
+import { monthKey } from '../../people/index.js';
+import { seenThroughABlock } from '../../people/index.js';
+import type { ReferralQuota } from '../../people/index.js';
 import type { ProfileRow } from './user-rows.js';
 
 type Stats = UserStats;

@@ -1,5 +1,5 @@
 import type { Interest, PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 import type { SessionUserCache } from './session-user-cache.js';
 import type { ProfileRow, UserRow } from './user-rows.js';
 

@@ -1,5 +1,5 @@
 import { usersApi, type User } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { ProfilesService } from './profiles.service.js';
 import type { UsersService } from './users.service.js';
 

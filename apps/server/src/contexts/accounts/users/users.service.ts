@@ -7,13 +7,13 @@ import {
   type SupporterTier,
   type User,
 } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { notFound } from '../../platform/errors.js';
-import type { ReferralsService } from '../referrals/referrals.service.js';
-import type { StatsService } from '../stats/stats.service.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { notFound } from '../../../platform/errors.js';
+import type { ReferralsService } from '../../people/index.js';
+import type { StatsService } from '../../progress/index.js';
 import { presentPublicUser, presentUser, type IntroUrl } from './user.presenter.js';
-import { publicMediaUrl } from '../media/media-serving.js';
+import { publicMediaUrl } from '../../media/index.js';
 import type { Grants, NewUser, UserRow, UsersRepository } from './users.repository.js';
 
 /** People: accounts, devices, preferences and the User presenter. */

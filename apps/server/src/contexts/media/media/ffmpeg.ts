@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { HttpError } from '../../platform/errors.js';
+import { HttpError } from '../../../platform/errors.js';
 
 /** Where the binaries are (FFMPEG_PATH, FFPROBE_PATH): Debian's ffmpeg package by default. */
 export type FfmpegPaths = { ffmpeg: string; ffprobe: string };

@@ -1,7 +1,7 @@
 import type { Media, MediaKind } from '@doers/contract';
-import type { Clock } from '../../platform/clock.js';
-import { notFound } from '../../platform/errors.js';
-import type { ObjectStorage } from '../../platform/object-storage.js';
+import type { Clock } from '../../../platform/clock.js';
+import { notFound } from '../../../platform/errors.js';
+import type { ObjectStorage } from '../../../platform/object-storage.js';
 import type { MediaAccess, UrlSigner } from './media-access.js';
 import type { MediaRepository, MediaRow, StoredKeys } from './media.repository.js';
 

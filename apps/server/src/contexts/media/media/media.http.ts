@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import { mediaRoutes } from './media.routes.js';
 import type { MediaService } from './media.service.js';
 import { registerResumableUploads } from './resumable-uploads.js';

@@ -1,5 +1,5 @@
 import type { MediaKind, MediaPurpose } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 export type MediaRow = {
   id: string;

@@ -1,7 +1,7 @@
 import { mediaApi } from '@doers/contract';
 import type { Readable } from 'node:stream';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import type { MediaService } from './media.service.js';
 import { receiveUpload } from './receive-upload.js';
 import { serveFile } from './serve-file.js';

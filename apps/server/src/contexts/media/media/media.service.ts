@@ -2,17 +2,17 @@ import type { Media, MediaKind, MediaPurpose } from '@doers/contract';
 import { mkdir, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { badRequest, HttpError, notFound } from '../../platform/errors.js';
-import type { ObjectStorage } from '../../platform/object-storage.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { badRequest, HttpError, notFound } from '../../../platform/errors.js';
+import type { ObjectStorage } from '../../../platform/object-storage.js';
 import type { FfmpegPaths } from './ffmpeg.js';
 import { MediaAccess, type UrlSigner } from './media-access.js';
 import { deleteObjects, MediaPipeline, type VoiceLimitsOf } from './media-pipeline.js';
 import type { MediaRepository, MediaRow } from './media.repository.js';
 import { keysOf, MediaServing, type ServedFile, type Variant } from './media-serving.js';
 import { maxBytesFor } from './upload-rules.js';
-import type { UploadRoom } from '../../platform/media-settings.js';
+import type { UploadRoom } from '../../../platform/media-settings.js';
 
 const DAY_MS = 86_400_000;
 /**

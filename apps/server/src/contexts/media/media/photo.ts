@@ -1,7 +1,7 @@
 import { MEDIA_LIMITS } from '@doers/contract';
 import { join } from 'node:path';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
-import { HttpError } from '../../platform/errors.js';
+import { HttpError } from '../../../platform/errors.js';
 import type { Sniffed } from './sniff.js';
 
 export type Photo = {

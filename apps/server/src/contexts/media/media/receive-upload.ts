@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { badRequest, HttpError } from '../../platform/errors.js';
+import { badRequest, HttpError } from '../../../platform/errors.js';
 
 /**
  * Writes the one file of a multipart upload to `dir/upload` and returns that path. The name the

@@ -4,8 +4,8 @@ import { EVENTS, Server as TusServer } from '@tus/server';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { badRequest } from '../../platform/errors.js';
-import type { RateLimits } from '../../platform/rate-limiter.js';
+import { badRequest } from '../../../platform/errors.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
 import type { MediaService } from './media.service.js';
 
 const notFound = { status_code: 404, body: 'Upload not found\n' };

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { HttpError, notFound } from '../../platform/errors.js';
-import { ObjectNotFound } from '../../platform/object-storage.js';
+import rangeParser from 'range-parser';
+import { HttpError, notFound } from '../../../platform/errors.js';
+import { ObjectNotFound } from '../../../platform/object-storage.js';
 import type { ServedFile } from './media-serving.js';
 import type { MediaService } from './media.service.js';
 
@@ -14,26 +15,27 @@ export function cacheControlOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * One byte range of a `Range` header over `size` bytes: null to answer the whole file (no
- * header, one we do not take such as several ranges, or an invalid one, which HTTP says to
- * ignore), 'unsatisfiable' for a range that starts past the end.
+ * The one byte range a `Range` header asks of `size` bytes: null to answer the whole file (no
+ * header, several ranges, another unit, or no valid range such as `bytes=5-2`, which HTTP says
+ * to ignore), 'unsatisfiable' for a range that starts past the end.
  */
-export function parseRange(
+function requestedRange(
   header: string | undefined,
   size: number,
-): { start: number; end: number } | 'unsatisfiable' | null {
-  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const last = m[2] === '' ? size - 1 : Number(m[2]);
-  if (m[2] !== '' && last < start) return null;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(last, size - 1) };
+): rangeParser.Range | 'unsatisfiable' | null {
+  // Several ranges would take a multipart answer: the whole file holds them all.
+  if (header === undefined || header.includes(',')) return null;
+  // range-parser: the maintained jshttp parser behind Express's `send`, not a regex of our own.
+  const ranges = rangeParser(size, header);
+  if (ranges === -2) return null;
+  if (ranges !== -1) return ranges.type === 'bytes' ? (ranges[0] ?? null) : null;
+  // -1 is both a range past the end and no range at all (`bytes=5-2`): only the first is a 416.
+  const onAnyFile = rangeParser(Number.MAX_SAFE_INTEGER, header);
+  if (onAnyFile === -1 || onAnyFile === -2 || onAnyFile.type !== 'bytes') return null;
+  // A suffix longer than the file asks for all of it (RFC 9110 14.1.2), which range-parser 1.2.1
+  // calls unsatisfiable.
+  if (header.startsWith('bytes=-') && size > 0) return { start: 0, end: size - 1 };
+  return 'unsatisfiable';
 }
 
 /**
@@ -68,7 +70,7 @@ export async function serveFile(
     return '';
   }
   const ifRange = request.headers['if-range'];
-  const range = parseRange(
+  const range = requestedRange(
     ifRange === undefined || ifRange === file.etag ? request.headers.range : undefined,
     file.size,
   );

@@ -4,7 +4,7 @@ import {
   type MediaKind,
   type MediaPurpose,
 } from '@doers/contract';
-import { HttpError } from '../../platform/errors.js';
+import { HttpError } from '../../../platform/errors.js';
 
 // The intake rules an upload is checked against before any processing, with the messages that
 // name them; kept apart from the pipeline so the rules read in one place.

@@ -1,7 +1,7 @@
 import { MEDIA_LIMITS } from '@doers/contract';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HttpError } from '../../platform/errors.js';
+import { HttpError } from '../../../platform/errors.js';
 import {
   durationMsOf,
   inputArgs,

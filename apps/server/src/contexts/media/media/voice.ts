@@ -1,7 +1,7 @@
 import { WAVEFORM_PEAKS } from '@doers/contract';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HttpError } from '../../platform/errors.js';
+import { HttpError } from '../../../platform/errors.js';
 import { inputArgs, run, unreadable, type Container, type FfmpegPaths } from './ffmpeg.js';
 
 /** Recorders stop a moment after their limit: this much over it is still taken. */

@@ -1,4 +1,4 @@
-import type { MediaRow } from '../media/media.repository.js';
+import type { MediaRow } from '../../media/index.js';
 import type { SendFacts } from './dm-rules.js';
 
 // The SQL the dms repository shares between its reads: a conversation as its list and page show

@@ -1,6 +1,6 @@
 import type { Conversation, DmMessage, Media } from '@doers/contract';
-import { seenThroughABlock } from '../blocks/seen-through-a-block.js';
-import type { MediaRow } from '../media/media.repository.js';
+import { seenThroughABlock } from '../../people/index.js';
+import type { MediaRow } from '../../media/index.js';
 import { cannotSendReason } from './dm-rules.js';
 import type { ConversationRow, MediaJson, MessageRow } from './dm-sql.js';
 

@@ -1,6 +1,6 @@
 import type { DmPermission } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
 import type { SendFacts } from './dm-rules.js';
 import {
   CONVERSATION_COLUMNS,

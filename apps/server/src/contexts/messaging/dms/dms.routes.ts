@@ -1,6 +1,6 @@
 import { dmsApi } from '@doers/contract';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import type { DmsService } from './dms.service.js';
 
 export function dmsRoutes(route: Route, deps: { dms: DmsService; limits: RateLimits }): void {

@@ -7,17 +7,17 @@ import type {
   DmSettings,
   SendDmRequest,
 } from '@doers/contract';
-import type { Database } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
-import type { BlocksService } from '../blocks/blocks.service.js';
-import type { MediaService } from '../media/media.service.js';
+import type { Database } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { badRequest, forbidden, notFound } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
+import type { BlocksService } from '../../people/index.js';
+import type { MediaService } from '../../media/index.js';
 import { cannotSendReason } from './dm-rules.js';
 import { presentConversation, presentMessage } from './dm.presenter.js';
 import type { DmsRepository } from './dms.repository.js';
-import type { Shown } from '../media/media-access.js';
+import type { Shown } from '../../media/index.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
 

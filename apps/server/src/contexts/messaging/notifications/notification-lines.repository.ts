@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NewNotification, NotificationType, PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
-import { notBlockedBetween } from '../blocks/block-filter.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
+import { notBlockedBetween } from '../../people/index.js';
 import { foldRule } from './fold-rule.js';
 
 /** A line of the list as read: the fold and its newest notification. */
@@ -128,8 +128,8 @@ export class NotificationLinesRepository {
   /**
    * A page of the person's lines, newest first (`limit + 1` rows: see platform/pagination). Two
    * statements, with and without a cursor: an `$2 IS NULL OR …` in one generic plan would filter
-   * from the newest line down instead of starting the index range at the cursor (a page 10 days
-   * deep in 7,000 lines: 14 ms against 2).
+   * from the newest line down instead of starting the index range at the cursor, which a deep
+   * page pays for (docs/decisions/0001-embedded-postgres-by-default.md, "Plans and upkeep").
    */
   async page(userId: string, cursor: Cursor | null, limit: number): Promise<LineRow[]> {
     const from = `FROM notification_folds f JOIN notifications n ON n.id = f.head_id

@@ -1,5 +1,5 @@
 import type { NotificationChannels, NotificationType } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 export type SettingsRow = {
   types: Partial<Record<NotificationType, NotificationChannels>>;

@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 import { unreadConversationsFor } from '../dms/unread-conversations.js';
-import { pendingRequestsFor } from '../sharing/pending-requests.js';
+import { pendingRequestsFor } from '../../social/index.js';
 
 /** The badge's figures; notifications and their lines are written by notification-lines. */
 export class NotificationsRepository {

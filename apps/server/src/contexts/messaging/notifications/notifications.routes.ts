@@ -1,5 +1,5 @@
 import { notificationsApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { NotificationsService } from './notifications.service.js';
 
 export function notificationsRoutes(

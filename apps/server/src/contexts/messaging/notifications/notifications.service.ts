@@ -9,11 +9,11 @@ import {
   type NotificationView,
   type UnreadCounts,
 } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import type { DomainEvents, EventBus } from '../../platform/events.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
-import { WriteBatcher } from '../../platform/write-batcher.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { DomainEvents, EventBus } from '../../../platform/events.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
+import { WriteBatcher } from '../../../platform/write-batcher.js';
 import type {
   LineRow,
   NotificationLinesRepository,

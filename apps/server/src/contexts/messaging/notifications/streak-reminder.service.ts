@@ -1,6 +1,6 @@
 import { hoursIntoDay, localDay, type NewNotification } from '@doers/contract';
-import type { Database } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
 import type { NotificationsService } from './notifications.service.js';
 import type {
   ReminderCandidate,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 /** Someone who chose a reminder hour and is on an active quest. */
 export type ReminderCandidate = {

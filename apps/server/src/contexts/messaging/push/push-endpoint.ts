@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { isPublicAddress } from '../../platform/public-address.js';
-import type { PushEndpointRules } from '../../platform/push-settings.js';
+import { isPublicAddress } from '../../../platform/public-address.js';
+import type { PushEndpointRules } from '../../../platform/push-settings.js';
 
 /** Names that never leave this machine or its network, whatever DNS says. */
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain)$/i;

@@ -3,8 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import webPush from 'web-push';
-import { isPublicAddress } from '../../platform/public-address.js';
-import type { PushEndpointRules } from '../../platform/push-settings.js';
+import { isPublicAddress } from '../../../platform/public-address.js';
+import type { PushEndpointRules } from '../../../platform/push-settings.js';
 import { endpointProblem } from './push-endpoint.js';
 
 /** How long a push service may take to answer one push. */

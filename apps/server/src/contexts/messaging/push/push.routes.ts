@@ -1,5 +1,5 @@
 import { pushApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { PushService } from './push.service.js';
 
 export function pushRoutes(route: Route, deps: { push: PushService }): void {

@@ -1,10 +1,10 @@
 import type { NotificationView, PushKey, PushMessage, PushSubscriptionJson } from '@doers/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../platform/clock.js';
-import { badRequest } from '../../platform/errors.js';
-import type { DomainEvents } from '../../platform/events.js';
-import type { Jobs } from '../../platform/jobs.js';
-import type { PushEndpointRules } from '../../platform/push-settings.js';
+import type { Clock } from '../../../platform/clock.js';
+import { badRequest } from '../../../platform/errors.js';
+import type { DomainEvents } from '../../../platform/events.js';
+import type { Jobs } from '../../../platform/jobs.js';
+import type { PushEndpointRules } from '../../../platform/push-settings.js';
 import { endpointProblem } from './push-endpoint.js';
 import { pushMessageOf, topicOf } from './push-message.js';
 import { PushServiceUnavailable, type PushSender } from './push-sender.js';

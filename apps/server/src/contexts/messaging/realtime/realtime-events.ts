@@ -1,5 +1,5 @@
 import type { DmMessage, NotificationView } from '@doers/contract';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../../platform/events.js';
 import type { RealtimeService } from './realtime.service.js';
 
 /** How the stream reads what it sends: each person's own view of a notification or message. */

@@ -1,8 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { readTimezone, type Credentials } from '../../platform/authenticate.js';
-import { body, HttpError } from '../../platform/errors.js';
-import type { OutsideRoute } from '../../platform/http-server.js';
-import { isEventId } from '../../platform/realtime-bus.js';
+import { readTimezone, type Credentials } from '../../../platform/authenticate.js';
+import { body, HttpError } from '../../../platform/errors.js';
+import type { OutsideRoute } from '../../../platform/http-server.js';
+import { isEventId } from '../../../platform/realtime-bus.js';
 import type { RealtimeService } from './realtime.service.js';
 
 type Log = { error(details: object, message: string): void };

@@ -1,6 +1,6 @@
 import { STREAM_HEARTBEAT_SECONDS, type StreamEvent, type UnreadCounts } from '@doers/contract';
-import type { Clock } from '../../platform/clock.js';
-import type { RealtimeBus } from '../../platform/realtime-bus.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { RealtimeBus } from '../../../platform/realtime-bus.js';
 import { sseFragment, StreamConnection, type StreamSink } from './stream-connection.js';
 
 /** Open streams one person may hold (tabs, devices); a new one beyond closes their oldest. */

@@ -1,4 +1,4 @@
-import { compareIds, type Backlog, type BusMessage } from '../../platform/realtime-bus.js';
+import { compareIds, type Backlog, type BusMessage } from '../../../platform/realtime-bus.js';
 
 /** Where a connection writes: the HTTP response, as text/event-stream. */
 export type StreamSink = {

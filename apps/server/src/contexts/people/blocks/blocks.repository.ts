@@ -1,6 +1,6 @@
 import type { PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
 import { notBlockedBetween } from './block-filter.js';
 
 /** One of the people someone blocked, for their list in settings. */

@@ -1,6 +1,6 @@
 import { blocksApi } from '@doers/contract';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import type { BlocksService } from './blocks.service.js';
 
 export function blocksRoutes(route: Route, deps: { blocks: BlocksService; limits: RateLimits }) {

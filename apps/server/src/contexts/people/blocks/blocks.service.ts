@@ -1,9 +1,9 @@
 import type { BlockedUserPage } from '@doers/contract';
-import type { Database, Queryable } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { badRequest, notFound } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
+import type { Database, Queryable } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { badRequest, notFound } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { BlocksRepository } from './blocks.repository.js';
 
 /** What to do once the block's transaction has committed (publish what ended, say). */

@@ -1,6 +1,6 @@
 import type { PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
 
 /** Who a referral code belongs to, as far as inviting someone goes. */
 export type ReferrerRow = {

@@ -1,7 +1,7 @@
 import { referralsApi } from '@doers/contract';
-import { addressGroup } from '../../platform/address-group.js';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import { addressGroup } from '../../../platform/address-group.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import type { ReferralsService } from './referrals.service.js';
 
 export function referralsRoutes(

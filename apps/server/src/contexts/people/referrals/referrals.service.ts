@@ -1,8 +1,8 @@
 import type { MyInvites, ReferredPage, ValidateReferralResponse } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { badRequest, notFound } from '../../platform/errors.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { badRequest, notFound } from '../../../platform/errors.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
 import { monthStart, nextMonthStart } from './referral-quota.js';
 import type { ReferralsRepository, ReferrerRow } from './referrals.repository.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { isDeadlock, type Queryable } from '../../db/database.js';
-import { Params } from '../../db/params.js';
+import { isDeadlock, type Queryable } from '../../../db/database.js';
+import { Params } from '../../../db/params.js';
 import { saveStreaksSql } from '../quests/quests.repository.js';
 import { storedOf, type FiguresToSave } from '../quests/streak-recorder.js';
 import {

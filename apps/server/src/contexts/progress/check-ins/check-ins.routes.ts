@@ -1,5 +1,5 @@
 import { checkInsApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { CheckInsService } from './check-ins.service.js';
 
 export function checkInsRoutes(route: Route, deps: { checkIns: CheckInsService }): void {

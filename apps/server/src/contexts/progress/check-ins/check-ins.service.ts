@@ -7,16 +7,16 @@ import {
   type Quest,
   type QuestCalendar,
 } from '@doers/contract';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../../db/database.js';
 import {
   badRequest,
   conflict,
   forbidden,
   notFound,
   type HttpError,
-} from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import { WriteBatcher } from '../../platform/write-batcher.js';
+} from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import { WriteBatcher } from '../../../platform/write-batcher.js';
 import type { ParticipantsService } from '../quests/participants.service.js';
 import type { QuestAccess } from '../quests/quest-access.js';
 import { present, type QuestViews } from '../quests/quest-views.js';

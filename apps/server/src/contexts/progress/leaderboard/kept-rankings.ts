@@ -14,10 +14,11 @@ const MIN_AGE_MS = 2_000;
 type Kept = { ranking: Ranking; at: number; changed: boolean };
 
 /**
- * The everyone boards, ranked and kept in memory: ranking 10,000 people costs the database about
- * 25 ms on PGlite, and every reader of a board shares the same ranking. A check-in or someone
- * hiding marks the boards changed; a changed board is ranked again once it is 2 s old, any board
- * once it is 30 s old (so a check-in made through another instance shows within 30 s).
+ * The everyone boards, ranked and kept in memory: ranking everyone costs the database far more
+ * than reading a page (docs/decisions/0005-days-and-streaks.md), and every reader of a board
+ * shares the same ranking. A check-in or someone hiding marks the boards changed; a changed board
+ * is ranked again once it is 2 s old, any board once it is 30 s old (so a check-in made through
+ * another instance shows within 30 s).
  */
 export class KeptRankings {
   readonly #kept = new Map<LeaderboardBoard, Kept>();

@@ -1,6 +1,6 @@
 import type { LeaderboardBoard, PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import { notBlockedBetween } from '../blocks/block-filter.js';
+import type { Queryable } from '../../../db/database.js';
+import { notBlockedBetween } from '../../people/index.js';
 
 /** Who is on a board: everyone, me and the people I vibe with, or one quest's people. */
 export type BoardScope =

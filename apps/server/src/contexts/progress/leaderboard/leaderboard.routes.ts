@@ -1,5 +1,5 @@
 import { leaderboardApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { LeaderboardService } from './leaderboard.service.js';
 
 export function leaderboardRoutes(route: Route, deps: { leaderboard: LeaderboardService }): void {

@@ -5,9 +5,9 @@ import type {
   leaderboardQuery,
 } from '@doers/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { notFound } from '../../platform/errors.js';
+import type { Database } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { notFound } from '../../../platform/errors.js';
 import type { StatsService } from '../stats/stats.service.js';
 import { currentMondays } from '../streaks/week.js';
 import type { KeptRankings } from './kept-rankings.js';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 import type { ParticipantRow, QuestsRepository } from './quests.repository.js';
 
 /** Who is on a quest: what sharing, check-ins and calendars ask of quest_participants. */

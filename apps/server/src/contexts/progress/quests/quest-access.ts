@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../../platform/errors.js';
+import { forbidden, notFound } from '../../../platform/errors.js';
 import type { QuestRow, QuestsRepository } from './quests.repository.js';
 
 /** Who may see and change a quest; the rule itself is in quest-visibility.ts. */

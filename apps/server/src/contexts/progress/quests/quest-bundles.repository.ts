@@ -1,6 +1,6 @@
 import type { PersonSummary, QuestStatus } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
 import {
   checkInFromJson,
   checkInsOfSql,

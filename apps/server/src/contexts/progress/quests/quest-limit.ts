@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/database.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import type { Queryable } from '../../../db/database.js';
+import { conflict, notFound } from '../../../platform/errors.js';
 import type { StatsService } from '../stats/stats.service.js';
 import type { QuestsRepository } from './quests.repository.js';
 

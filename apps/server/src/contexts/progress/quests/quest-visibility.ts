@@ -1,4 +1,4 @@
-import { notBlockedBetween } from '../blocks/block-filter.js';
+import { notBlockedBetween } from '../../people/index.js';
 
 /**
  * Who may see a quest (docs/product/quests.md), written once, in SQL, for every query that

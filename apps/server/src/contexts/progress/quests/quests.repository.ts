@@ -1,7 +1,7 @@
 import type { QuestStatus } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import { Params } from '../../db/params.js';
-import type { Cursor } from '../../platform/pagination.js';
+import type { Queryable } from '../../../db/database.js';
+import { Params } from '../../../db/params.js';
+import type { Cursor } from '../../../platform/pagination.js';
 import {
   ACTIVE_QUESTS_OF_U,
   selectBundles,
@@ -9,7 +9,7 @@ import {
   selectListBundles,
   type BundleAsk,
 } from './quest-bundles.repository.js';
-import { notBlockedBetween } from '../blocks/block-filter.js';
+import { notBlockedBetween } from '../../people/index.js';
 import { questVisibleTo } from './quest-visibility.js';
 
 import type { ParticipantRow, ParticipantStreak, QuestRow } from './quest-rows.js';

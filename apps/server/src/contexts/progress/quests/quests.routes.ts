@@ -1,5 +1,5 @@
 import { questsApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { QuestsService } from './quests.service.js';
 
 export function questsRoutes(route: Route, deps: { quests: QuestsService }): void {

@@ -10,10 +10,10 @@ import type {
   UserQuestList,
 } from '@doers/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/database.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
+import type { Database } from '../../../db/database.js';
+import { badRequest, conflict, notFound } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { StatsService } from '../stats/stats.service.js';
 import { checkInWindow, type LocalNow } from '../streaks/streak-calculator.js';
 import type { QuestAccess } from './quest-access.js';

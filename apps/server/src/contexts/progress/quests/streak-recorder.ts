@@ -1,5 +1,5 @@
 import type { StreakFigures } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 import type { UserStreakFigures } from '../stats/stats.repository.js';
 import type { StatsService, StreakInputs } from '../stats/stats.service.js';
 import {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 /** Rest days: days a person planned off, which neither break nor extend a streak. */
 export class RestDaysRepository {

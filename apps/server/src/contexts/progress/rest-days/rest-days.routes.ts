@@ -1,5 +1,5 @@
 import { restDaysApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { RestDaysService } from './rest-days.service.js';
 
 export function restDaysRoutes(route: Route, deps: { restDays: RestDaysService }): void {

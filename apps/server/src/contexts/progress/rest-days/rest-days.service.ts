@@ -1,6 +1,6 @@
 import { REST_DAYS_PER_MONTH, daysBetween, type RestDays } from '@doers/contract';
-import type { Database, Queryable } from '../../db/database.js';
-import { badRequest, conflict } from '../../platform/errors.js';
+import type { Database, Queryable } from '../../../db/database.js';
+import { badRequest, conflict } from '../../../platform/errors.js';
 import type { StreakRecorder } from '../quests/streak-recorder.js';
 import type { StatsService, StreakInputs } from '../stats/stats.service.js';
 import { checkInWindow, type LocalNow } from '../streaks/streak-calculator.js';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 import type { StatsRow } from './stats.repository.js';
 
 export type ReportPersonRow = StatsRow & {

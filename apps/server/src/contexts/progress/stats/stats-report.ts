@@ -9,8 +9,8 @@ import {
   type StatsReport,
   type StatsWeek,
 } from '@doers/contract';
-import type { Clock } from '../../platform/clock.js';
-import { notFound } from '../../platform/errors.js';
+import type { Clock } from '../../../platform/clock.js';
+import { notFound } from '../../../platform/errors.js';
 import { mondayOf } from '../streaks/week.js';
 import type { StatsService } from './stats.service.js';
 import type {

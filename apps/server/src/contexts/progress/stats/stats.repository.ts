@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/database.js';
-import { Params } from '../../db/params.js';
+import type { Queryable } from '../../../db/database.js';
+import { Params } from '../../../db/params.js';
 import type { StreakCheckpoint, StreakSummary } from '../streaks/streak-calculator.js';
 import { checkpointToJson } from '../streaks/streak-checkpoint.js';
 

@@ -1,5 +1,5 @@
 import { statsApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { StatsReportService } from './stats-report.js';
 
 export function statsRoutes(route: Route, deps: { statsReport: StatsReportService }): void {

@@ -1,6 +1,6 @@
 import type { UserStats } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import { conflict } from '../../platform/errors.js';
+import type { Queryable } from '../../../db/database.js';
+import { conflict } from '../../../platform/errors.js';
 import type { Day } from '@doers/contract';
 import {
   FROM_FIRST_MARK,

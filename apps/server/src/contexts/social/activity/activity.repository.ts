@@ -1,8 +1,8 @@
 import type { PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
-import { notBlockedBetween } from '../blocks/block-filter.js';
-import { questVisibleTo } from '../quests/quest-visibility.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
+import { notBlockedBetween } from '../../people/index.js';
+import { questVisibleTo } from '../../progress/index.js';
 
 export type ActivityRow = {
   id: string;

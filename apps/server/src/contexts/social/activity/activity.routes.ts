@@ -1,5 +1,5 @@
 import { activityApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { ActivityService } from './activity.service.js';
 
 export function activityRoutes(route: Route, deps: { activity: ActivityService }): void {

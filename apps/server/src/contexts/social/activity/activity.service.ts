@@ -1,5 +1,5 @@
 import type { ActivityList } from '@doers/contract';
-import { decodeCursor, page } from '../../platform/pagination.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { ActivityRepository } from './activity.repository.js';
 
 /** `/activity`: recent check-ins of mine and of people I vibe with (docs/product/sharing.md). */

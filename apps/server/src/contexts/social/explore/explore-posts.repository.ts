@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
-import { notBlockedBetween } from '../blocks/block-filter.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
+import { notBlockedBetween } from '../../people/index.js';
 import { postCardColumns, postCardJoins, type PostCardRow } from '../posts/post-card.sql.js';
 
 export type ExplorePostsFilter = {

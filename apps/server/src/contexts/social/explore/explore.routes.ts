@@ -1,5 +1,5 @@
 import { exploreApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { ExploreService } from './explore.service.js';
 
 export function exploreRoutes(route: Route, deps: { explore: ExploreService }): void {

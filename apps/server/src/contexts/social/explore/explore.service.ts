@@ -1,6 +1,6 @@
 import type { PostPage, SearchResults } from '@doers/contract';
-import { decodeCursor, page } from '../../platform/pagination.js';
-import type { MediaService } from '../media/media.service.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
+import type { MediaService } from '../../media/index.js';
 import { presentPost } from '../posts/post.presenter.js';
 import type { ExplorePostsRepository } from './explore-posts.repository.js';
 import type { SearchRepository } from './search.repository.js';

@@ -1,7 +1,7 @@
 import type { Interest, PersonSummary, QuestCategory } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import { notBlockedBetween } from '../blocks/block-filter.js';
-import { questVisibleTo } from '../quests/quest-visibility.js';
+import type { Queryable } from '../../../db/database.js';
+import { notBlockedBetween } from '../../people/index.js';
+import { questVisibleTo } from '../../progress/index.js';
 
 export type QuestHit = {
   id: string;

@@ -1,9 +1,9 @@
 import type { PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
 import type { MediaJson } from './post-card.sql.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
-import type { Shown } from '../media/media-access.js';
+import type { Shown } from '../../media/index.js';
 
 export type CommentRow = {
   id: string;

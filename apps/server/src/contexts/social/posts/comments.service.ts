@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Comment, CommentPage, CreateCommentRequest } from '@doers/contract';
-import type { Database } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { forbidden, notFound } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
-import type { MediaService } from '../media/media.service.js';
-import type { StatsService } from '../stats/stats.service.js';
+import type { Database } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { forbidden, notFound } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
+import type { MediaService } from '../../media/index.js';
+import type { StatsService } from '../../progress/index.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
 import { mediaRowOf } from './post.presenter.js';
 import type { PostsRepository } from './posts.repository.js';
 import type { FeedCache } from './feed-cache.js';
-import type { Shown } from '../media/media-access.js';
+import type { Shown } from '../../media/index.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
 

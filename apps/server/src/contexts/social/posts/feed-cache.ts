@@ -1,8 +1,11 @@
 import type { PostCounts, PostPage } from '@doers/contract';
-import type { CacheBus } from '../../platform/cache-bus.js';
+import type { CacheBus } from '../../../platform/cache-bus.js';
 import { feedPageJson, type PeaksText } from './feed-json.js';
 
-/** Pages kept at most (~60 KB each as objects and text); the least recently read goes first. */
+/**
+ * Pages kept at most, which bounds their memory (docs/decisions/0010-feed-timelines.md, "Reading
+ * from memory"); the least recently read goes first.
+ */
 const MAX_PAGES = 3_000;
 /**
  * A page is served from memory for at most this long. It bounds what no event announces to this

@@ -12,9 +12,9 @@ const MARKED = /"waveform":"\\u0000peaks:([0-9a-f-]{36})"/g;
 
 /**
  * A feed page as JSON, its voice notes' peaks copied from PostgreSQL's text instead of parsed
- * into numbers and printed again: those 2,000 numbers were the larger part of the page's
- * JSON.stringify (decision 10, "Waveforms as text"). The page's posts carry a null
- * waveform where `peaks` has theirs.
+ * into numbers and printed again: printing them was the slow part of the page's JSON.stringify
+ * (docs/notes/feed-reads-lab.md, "2026-11-27: waveforms copied as text"). The page's posts carry
+ * a null waveform where `peaks` has theirs.
  */
 export function feedPageJson(page: PostPage, peaks: PeaksText): string {
   const items = page.items.map((post) => {

@@ -1,10 +1,10 @@
 import type { PostPage } from '@doers/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DomainEvents } from '../../platform/events.js';
-import type { Clock } from '../../platform/clock.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
-import type { MediaService } from '../media/media.service.js';
-import { JsonText } from '../../platform/json-text.js';
+import type { DomainEvents } from '../../../platform/events.js';
+import type { Clock } from '../../../platform/clock.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
+import type { MediaService } from '../../media/index.js';
+import { JsonText } from '../../../platform/json-text.js';
 import { FeedCache } from './feed-cache.js';
 import { feedPageJson, type PeaksText } from './feed-json.js';
 import { presentPost, type PresentMedia } from './post.presenter.js';

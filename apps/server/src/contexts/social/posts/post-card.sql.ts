@@ -1,6 +1,6 @@
 import type { PostAuthor, PostVisibility } from '@doers/contract';
-import type { MediaRow } from '../media/media.repository.js';
-import { questVisibleTo } from '../quests/quest-visibility.js';
+import type { MediaRow } from '../../media/index.js';
+import { questVisibleTo } from '../../progress/index.js';
 import { unseenCount } from './post-counts.sql.js';
 
 /**
@@ -34,7 +34,7 @@ export function postCardColumns(post: string, viewer: string): string {
 }
 
 // Every column of a media row but the waveform: to_jsonb of the whole row converts its 100 reals
-// one by one (~0.5 ms a card on PGlite, most of a feed page's time, in EXPLAIN ANALYZE).
+// one by one, most of a feed page's time on PGlite (docs/notes/feed-reads-lab.md).
 const MEDIA_COLUMNS = [
   'id',
   'owner_id',

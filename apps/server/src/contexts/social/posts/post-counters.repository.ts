@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 /**
  * The counters on posts that follow a person's account and the team's decisions

@@ -1,4 +1,4 @@
-import { blockedEitherWayWith } from '../blocks/block-filter.js';
+import { blockedEitherWayWith } from '../../people/index.js';
 
 /*
  * A post's counters as a person sees them agree with the lists beside them

@@ -1,5 +1,5 @@
-import { notBlockedBetween, notBlockedBetweenByKey } from '../blocks/block-filter.js';
-import { vibeMutually } from '../quests/quest-visibility.js';
+import { notBlockedBetween, notBlockedBetweenByKey } from '../../people/index.js';
+import { vibeMutually } from '../../progress/index.js';
 
 /**
  * Who may see a post (docs/product/posts-and-feed.md), written once in SQL for every query that

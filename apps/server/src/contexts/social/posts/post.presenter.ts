@@ -1,5 +1,5 @@
 import type { Media, PersonSummary, Post, PostCounts } from '@doers/contract';
-import type { MediaRow } from '../media/media.repository.js';
+import type { MediaRow } from '../../media/index.js';
 import type { MediaJson, PostCardRow } from './post-card.sql.js';
 import type { UnseenCounts } from './post-counts.sql.js';
 
@@ -69,7 +69,7 @@ export function presentPost(
 /**
  * A waveform sent as comma-separated text (post-card.sql.ts); an empty one has no peaks. The
  * text is PostgreSQL's own output of numbers, so it is read as a JSON array: V8's parser does it
- * in less than half the time of splitting and converting each (a feed page reads 2,000).
+ * faster than splitting and converting each (docs/notes/feed-reads-lab.md).
  */
 function peaksOf(text: string | null): number[] | null {
   if (text === null) return null;

@@ -1,9 +1,9 @@
 import type { PostVisibility } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
 import { postCardColumns, postCardJoins, type PostCardRow } from './post-card.sql.js';
 import { postVisibleTo } from './post-visibility.js';
-import type { Shown } from '../media/media-access.js';
+import type { Shown } from '../../media/index.js';
 
 export type NewPost = {
   id: string;

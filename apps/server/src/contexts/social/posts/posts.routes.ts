@@ -1,6 +1,6 @@
 import { postsApi } from '@doers/contract';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import type { CommentsService } from './comments.service.js';
 import type { FeedService } from './feed.service.js';
 import type { PostsService } from './posts.service.js';

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { CreatePostRequest, Post, PostPage } from '@doers/contract';
-import type { Database } from '../../db/database.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
-import type { MediaService } from '../media/media.service.js';
-import type { QuestsService } from '../quests/quests.service.js';
-import type { StatsService } from '../stats/stats.service.js';
-import type { LocalNow } from '../streaks/streak-calculator.js';
+import type { Database } from '../../../db/database.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
+import type { MediaService } from '../../media/index.js';
+import type { QuestsService } from '../../progress/index.js';
+import type { StatsService } from '../../progress/index.js';
+import type { LocalNow } from '../../progress/index.js';
 import { presentPost } from './post.presenter.js';
 import type { FeedCache } from './feed-cache.js';
 import type { PostsRepository } from './posts.repository.js';
 import type { TimelineRepository } from './timeline.repository.js';
-import type { Shown } from '../media/media-access.js';
+import type { Shown } from '../../media/index.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
 

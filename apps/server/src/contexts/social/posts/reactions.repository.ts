@@ -1,6 +1,6 @@
 import type { PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
 import { unseenCountColumns, type UnseenCounts } from './post-counts.sql.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
 

@@ -1,14 +1,14 @@
 import type { PostCounts, ReactionState, ReactorPage } from '@doers/contract';
-import type { Database } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { badRequest, notFound } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
-import type { StatsService } from '../stats/stats.service.js';
+import type { Database } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { badRequest, notFound } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
+import type { StatsService } from '../../progress/index.js';
 import { countsOf, countsSeen } from './post.presenter.js';
 import type { FeedCache } from './feed-cache.js';
 import type { PostsRepository } from './posts.repository.js';
-import { WriteBatcher } from '../../platform/write-batcher.js';
+import { WriteBatcher } from '../../../platform/write-batcher.js';
 import type { Reaction, ReactionsRepository, SmileRow, ToggleRow } from './reactions.repository.js';
 import type { TimelineRepository } from './timeline.repository.js';
 

@@ -1,8 +1,8 @@
 import type { PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
-import { behindAnyBlock } from '../blocks/block-filter.js';
-import { vibeMutually } from '../quests/quest-visibility.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
+import { behindAnyBlock } from '../../people/index.js';
+import { vibeMutually } from '../../progress/index.js';
 import { postCardColumns, postCardJoins, type PostCardRow } from './post-card.sql.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
 

@@ -1,6 +1,6 @@
 import type { PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { ParticipantRow } from '../quests/quests.repository.js';
+import type { Queryable } from '../../../db/database.js';
+import type { ParticipantRow } from '../../progress/index.js';
 
 export type QuestBoardRow = ParticipantRow & {
   person: PersonSummary;

@@ -1,10 +1,10 @@
 import type { QuestLeaderboard, QuestParticipant, SharedQuest } from '@doers/contract';
-import type { Clock } from '../../platform/clock.js';
-import type { QuestAccess } from '../quests/quest-access.js';
-import { present, type QuestViews } from '../quests/quest-views.js';
-import { participantFigures } from '../quests/streak-recorder.js';
-import { findCheckIn } from '../streaks/day-options.js';
-import type { LocalNow } from '../streaks/streak-calculator.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { QuestAccess } from '../../progress/index.js';
+import { present, type QuestViews } from '../../progress/index.js';
+import { participantFigures } from '../../progress/index.js';
+import { findCheckIn } from '../../progress/index.js';
+import type { LocalNow } from '../../progress/index.js';
 import type { QuestBoardRepository, QuestBoardRow } from './quest-board.repository.js';
 
 /** Check-ins older than this cannot fall on anyone's today, in any zone. */

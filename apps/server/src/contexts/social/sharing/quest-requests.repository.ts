@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
 
 export type QuestRequestRow = {
   id: string;

@@ -1,6 +1,6 @@
 import { sharingApi } from '@doers/contract';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import type { QuestBoardService } from './quest-board.service.js';
 import type { SharingService } from './sharing.service.js';
 

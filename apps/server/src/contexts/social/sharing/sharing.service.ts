@@ -1,16 +1,16 @@
 import type { JoinQuestResponse, QuestRequest, QuestRequestList } from '@doers/contract';
-import type { Database, Queryable } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
-import type { ParticipantsService } from '../quests/participants.service.js';
-import type { QuestAccess } from '../quests/quest-access.js';
-import type { QuestLimit } from '../quests/quest-limit.js';
-import type { QuestViews } from '../quests/quest-views.js';
-import type { QuestRow } from '../quests/quests.repository.js';
-import type { StatsService } from '../stats/stats.service.js';
-import { checkInWindow, type LocalNow } from '../streaks/streak-calculator.js';
-import type { UsersService } from '../users/users.service.js';
+import type { Database, Queryable } from '../../../db/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
+import type { ParticipantsService } from '../../progress/index.js';
+import type { QuestAccess } from '../../progress/index.js';
+import type { QuestLimit } from '../../progress/index.js';
+import type { QuestViews } from '../../progress/index.js';
+import type { QuestRow } from '../../progress/index.js';
+import type { StatsService } from '../../progress/index.js';
+import { checkInWindow, type LocalNow } from '../../progress/index.js';
+import type { UsersService } from '../../accounts/index.js';
 import type { QuestRequestsRepository } from './quest-requests.repository.js';
 
 /** Shared quests (docs/product/sharing.md): joining, requests to join, leaving. */

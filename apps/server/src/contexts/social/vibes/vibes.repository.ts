@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../db/database.js';
-import type { Cursor } from '../../platform/pagination.js';
-import { notBlockedBetween } from '../blocks/block-filter.js';
+import type { Queryable } from '../../../db/database.js';
+import type { Cursor } from '../../../platform/pagination.js';
+import { notBlockedBetween } from '../../people/index.js';
 
 export type VibeRow = {
   id: string;

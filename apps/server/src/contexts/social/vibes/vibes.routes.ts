@@ -1,6 +1,6 @@
 import { vibesApi } from '@doers/contract';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import type { VibesService } from './vibes.service.js';
 
 export function vibesRoutes(route: Route, deps: { vibes: VibesService; limits: RateLimits }): void {

@@ -5,14 +5,14 @@ import type {
   ViberList,
   VibingWithList,
 } from '@doers/contract';
-import type { Database, Queryable } from '../../db/database.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
-import type { Clock } from '../../platform/clock.js';
-import type { EventBus } from '../../platform/events.js';
-import type { AfterCommit, BlocksService } from '../blocks/blocks.service.js';
-import type { StatsService } from '../stats/stats.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { Database, Queryable } from '../../../db/database.js';
+import { badRequest, forbidden, notFound } from '../../../platform/errors.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { EventBus } from '../../../platform/events.js';
+import type { AfterCommit, BlocksService } from '../../people/index.js';
+import type { StatsService } from '../../progress/index.js';
+import type { UsersService } from '../../accounts/index.js';
 import type { VibesRepository, ViberRow } from './vibes.repository.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };

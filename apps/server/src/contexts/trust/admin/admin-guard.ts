@@ -1,5 +1,5 @@
-import { forbidden } from '../../platform/errors.js';
-import type { UsersService } from '../users/users.service.js';
+import { forbidden } from '../../../platform/errors.js';
+import type { UsersService } from '../../accounts/index.js';
 
 export type AdminRight = 'admin' | 'moderation';
 

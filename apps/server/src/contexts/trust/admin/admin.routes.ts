@@ -1,5 +1,5 @@
 import { adminApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { AdminService } from './admin.service.js';
 
 export function adminRoutes(route: Route, deps: { admin: AdminService }): void {

@@ -1,6 +1,6 @@
 import type { SetTierRequest, TierGrant } from '@doers/contract';
-import { notFound } from '../../platform/errors.js';
-import type { UsersService } from '../users/users.service.js';
+import { notFound } from '../../../platform/errors.js';
+import type { UsersService } from '../../accounts/index.js';
 import type { AdminGuard, AdminRight } from './admin-guard.js';
 
 export type GrantChange = { action: 'grant' | 'revoke'; username: string; rights: AdminRight[] };

@@ -1,7 +1,7 @@
 import { authApi } from '@doers/contract';
-import { addressGroup } from '../../platform/address-group.js';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import { addressGroup } from '../../../platform/address-group.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import type { AuthService } from './auth.service.js';
 import type { LoginGuard } from './login-guard.js';
 import type { SignInsService } from './sign-ins.service.js';

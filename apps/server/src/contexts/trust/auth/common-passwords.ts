@@ -7,8 +7,8 @@ export const COMMON_PASSWORD_MESSAGE =
 /**
  * zxcvbn-ts with its common dictionary: about 50,000 passwords from breach lists, keyboard
  * patterns, and words of the person and the app. It runs on the event loop, so it is bounded:
- * only the first 64 characters are weighed and l33t substitutions capped, which keeps the worst
- * input to a few tens of milliseconds (uncapped, 200 characters of l33t took over half a second).
+ * only the first 64 characters are weighed and l33t substitutions capped, because a long l33t
+ * input, uncapped, held the loop far too long (docs/decisions/0008-sessions-as-rows.md).
  */
 let estimator: ZxcvbnFactory | undefined;
 function zxcvbn(): ZxcvbnFactory {

@@ -1,11 +1,11 @@
 import type { AuthResponse } from '@doers/contract';
-import { addressGroup } from '../../platform/address-group.js';
-import type { Clock } from '../../platform/clock.js';
-import { HttpError } from '../../platform/errors.js';
-import type { RateLimits, RateRuleName } from '../../platform/rate-limiter.js';
-import type { SecurityLog } from '../../platform/security-log.js';
-import { sha256 } from '../../platform/tokens.js';
-import type { UsersService } from '../users/users.service.js';
+import { addressGroup } from '../../../platform/address-group.js';
+import type { Clock } from '../../../platform/clock.js';
+import { HttpError } from '../../../platform/errors.js';
+import type { RateLimits, RateRuleName } from '../../../platform/rate-limiter.js';
+import type { SecurityLog } from '../../../platform/security-log.js';
+import { sha256 } from '../../../platform/tokens.js';
+import type { UsersService } from '../../accounts/index.js';
 import type { SignInSourcesRepository } from './sign-in-sources.repository.js';
 
 /** Looked up when no account matches, so that an unknown login costs what a known one does. */

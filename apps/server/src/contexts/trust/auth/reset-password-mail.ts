@@ -1,4 +1,4 @@
-import { escapeHtml, type Mail } from '../../platform/mailer.js';
+import { escapeHtml, type Mail } from '../../../platform/mailer.js';
 
 export function resetPasswordMail(to: string, name: string, link: string): Mail {
   return {

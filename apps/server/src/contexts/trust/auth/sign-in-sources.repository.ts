@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 /** How long a source stays known without another sign-in from it. */
 const KNOWN_FOR_MS = 180 * 24 * 60 * 60_000;

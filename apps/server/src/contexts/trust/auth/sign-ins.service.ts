@@ -6,16 +6,16 @@ import type {
   SessionsResponse,
   Tokens,
 } from '@doers/contract';
-import type { Database, Queryable } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import type { EventBus } from '../../platform/events.js';
-import { notFound, unauthorized } from '../../platform/errors.js';
-import type { Auth } from '../../platform/router.js';
-import type { SecurityLog } from '../../platform/security-log.js';
-import { type TokenSigner, randomToken, sha256 } from '../../platform/tokens.js';
-import type { SessionsService } from '../users/sessions.service.js';
-import type { UserRow } from '../users/users.repository.js';
-import type { UsersService } from '../users/users.service.js';
+import type { Database, Queryable } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { EventBus } from '../../../platform/events.js';
+import { notFound, unauthorized } from '../../../platform/errors.js';
+import type { Auth } from '../../../platform/router.js';
+import type { SecurityLog } from '../../../platform/security-log.js';
+import { type TokenSigner, randomToken, sha256 } from '../../../platform/tokens.js';
+import type { SessionsService } from '../../accounts/index.js';
+import type { UserRow } from '../../accounts/index.js';
+import type { UsersService } from '../../accounts/index.js';
 import type { TokensRepository } from './tokens.repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;

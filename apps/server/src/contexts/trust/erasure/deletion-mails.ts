@@ -1,4 +1,4 @@
-import { escapeHtml, type Mail } from '../../platform/mailer.js';
+import { escapeHtml, type Mail } from '../../../platform/mailer.js';
 
 /** "15 March 2026", as the mails and the login screen say dates. */
 export const dayText = (at: Date) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 /** What an erasure must tidy beyond the cascades of the users row. */
 export type ErasureScope = {

@@ -1,6 +1,6 @@
 import { accountDeletionApi } from '@doers/contract';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import type { ErasureService } from './erasure.service.js';
 
 export function erasureRoutes(route: Route, deps: { erasure: ErasureService; limits: RateLimits }) {

@@ -4,21 +4,21 @@ import {
   type AccountDeletionRequest,
 } from '@doers/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { badRequest, conflict, unauthorized } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import type { Mailer } from '../../platform/mailer.js';
-import type { ObjectStorage } from '../../platform/object-storage.js';
+import type { Database } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { badRequest, conflict, unauthorized } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import type { Mailer } from '../../../platform/mailer.js';
+import type { ObjectStorage } from '../../../platform/object-storage.js';
 import { verifyPassword } from '../auth/passwords.js';
-import type { BillingService } from '../billing/billing.service.js';
-import type { PostCountersRepository } from '../posts/post-counters.repository.js';
-import type { MediaService } from '../media/media.service.js';
-import type { ReferralsService } from '../referrals/referrals.service.js';
-import type { StatsService } from '../stats/stats.service.js';
-import type { AccountDeletionRepository } from '../users/account-deletion.repository.js';
-import type { SessionsService } from '../users/sessions.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { BillingService } from '../../accounts/index.js';
+import type { PostCountersRepository } from '../../social/index.js';
+import type { MediaService } from '../../media/index.js';
+import type { ReferralsService } from '../../people/index.js';
+import type { StatsService } from '../../progress/index.js';
+import type { AccountDeletionRepository } from '../../accounts/index.js';
+import type { SessionsService } from '../../accounts/index.js';
+import type { UsersService } from '../../accounts/index.js';
 import { accountErasedMail, deletionScheduledMail } from './deletion-mails.js';
 import type { ErasureRepository } from './erasure.repository.js';
 

@@ -2,8 +2,8 @@ import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
-import type { ObjectStorage } from '../../platform/object-storage.js';
-import { EXTENSIONS } from '../media/media-serving.js';
+import type { ObjectStorage } from '../../../platform/object-storage.js';
+import { EXTENSIONS } from '../../media/index.js';
 import type { PersonData } from './exports.repository.js';
 
 const README = `Your data from Doers

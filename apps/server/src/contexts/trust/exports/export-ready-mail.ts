@@ -1,4 +1,4 @@
-import { escapeHtml, type Mail } from '../../platform/mailer.js';
+import { escapeHtml, type Mail } from '../../../platform/mailer.js';
 
 /** "Your Doers data is ready": where to download it, and for how long. */
 export function exportReadyMail(to: string, name: string, link: string): Mail {

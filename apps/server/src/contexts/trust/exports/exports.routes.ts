@@ -1,5 +1,5 @@
 import { exportsApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { ExportsService } from './exports.service.js';
 
 export function exportsRoutes(route: Route, deps: { exports: ExportsService }): void {

@@ -6,9 +6,9 @@ import type {
   ReportStatus,
   ReportTarget,
 } from '@doers/contract';
-import type { SessionUserCache } from '../users/session-user-cache.js';
-import type { Queryable } from '../../db/database.js';
-import type { MediaJson } from '../posts/post-card.sql.js';
+import type { SessionUserCache } from '../../accounts/index.js';
+import type { Queryable } from '../../../db/database.js';
+import type { MediaJson } from '../../social/index.js';
 
 const PERSON = (u: string) => `CASE WHEN ${u}.id IS NULL THEN NULL ELSE json_build_object(
   'id', ${u}.id, 'username', ${u}.username, 'displayName', ${u}.display_name,

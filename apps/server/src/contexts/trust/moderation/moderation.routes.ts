@@ -1,6 +1,6 @@
 import { moderationApi } from '@doers/contract';
-import type { RateLimits } from '../../platform/rate-limiter.js';
-import type { Route } from '../../platform/router.js';
+import type { RateLimits } from '../../../platform/rate-limiter.js';
+import type { Route } from '../../../platform/router.js';
 import type { ModerationService } from './moderation.service.js';
 
 export function moderationRoutes(

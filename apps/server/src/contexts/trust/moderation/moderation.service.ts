@@ -12,18 +12,18 @@ import type {
   ReportTarget,
 } from '@doers/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
-import { decodeCursor, page } from '../../platform/pagination.js';
+import type { Database } from '../../../db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
+import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { AdminGuard } from '../admin/admin-guard.js';
-import type { MediaService } from '../media/media.service.js';
-import type { PostCountersRepository } from '../posts/post-counters.repository.js';
-import type { FeedCache } from '../posts/feed-cache.js';
-import { mediaRowOf } from '../posts/post.presenter.js';
-import type { SessionsService } from '../users/sessions.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { MediaService } from '../../media/index.js';
+import type { PostCountersRepository } from '../../social/index.js';
+import type { FeedCache } from '../../social/index.js';
+import { mediaRowOf } from '../../social/index.js';
+import type { SessionsService } from '../../accounts/index.js';
+import type { UsersService } from '../../accounts/index.js';
 import type { AuditRow, ModerationRepository, ReportRow } from './moderation.repository.js';
 
 const DAY_MS = 86_400_000;

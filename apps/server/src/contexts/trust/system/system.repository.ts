@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../../db/database.js';
 
 export class SystemRepository {
   constructor(private readonly db: Queryable) {}

@@ -1,5 +1,5 @@
 import { systemApi } from '@doers/contract';
-import type { Route } from '../../platform/router.js';
+import type { Route } from '../../../platform/router.js';
 import type { SystemService } from './system.service.js';
 
 export function systemRoutes(route: Route, deps: { system: SystemService }): void {
