@@ -14,7 +14,7 @@ const SERVER_CONTEXTS = [
   ['platform', []], // platform/ and db/: import no context
   ['media', ['media']], // uploads, checks, transcoding, storage and serving of voice, photos, videos
   ['people', ['referrals', 'blocks']], // who invited whom, who blocked whom: asked by everything above
-  ['progress', ['streaks', 'stats', 'quests', 'check-ins', 'rest-days', 'leaderboard']], // quests and streaks
+  ['progress', ['streaks', 'stats', 'quests', 'rest-days', 'leaderboard']], // quests and streaks
   ['accounts', ['users', 'onboarding', 'billing']], // people's accounts, profiles, sessions, support tiers
   ['social', ['vibes', 'sharing', 'posts', 'explore', 'activity']], // vibes, shared quests, posts and the feed
   ['messaging', ['dms', 'notifications', 'realtime', 'push']], // voice messages, notifications, the stream, push

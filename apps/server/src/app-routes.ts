@@ -6,7 +6,7 @@ import { adminRoutes } from './contexts/trust/admin/admin.routes.js';
 import { authRoutes } from './contexts/trust/auth/auth.routes.js';
 import { leaderboardRoutes } from './contexts/progress/leaderboard/leaderboard.routes.js';
 import { blocksRoutes } from './contexts/people/blocks/blocks.routes.js';
-import { checkInsRoutes } from './contexts/progress/check-ins/check-ins.routes.js';
+import { checkInsRoutes } from './contexts/progress/streaks/check-ins.routes.js';
 import { dmsRoutes } from './contexts/messaging/dms/dms.routes.js';
 import { exploreRoutes } from './contexts/social/explore/explore.routes.js';
 import { registerMediaHttp } from './contexts/media/media/media.http.js';

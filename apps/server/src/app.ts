@@ -19,8 +19,8 @@ import { ModerationRepository } from './contexts/trust/moderation/moderation.rep
 import { ModerationService } from './contexts/trust/moderation/moderation.service.js';
 import { BlocksRepository } from './contexts/people/blocks/blocks.repository.js';
 import { BlocksService } from './contexts/people/blocks/blocks.service.js';
-import { CheckInsRepository } from './contexts/progress/check-ins/check-ins.repository.js';
-import { CheckInsService } from './contexts/progress/check-ins/check-ins.service.js';
+import { CheckInsRepository } from './contexts/progress/streaks/check-ins.repository.js';
+import { CheckInsService } from './contexts/progress/streaks/check-ins.service.js';
 import { ExplorePostsRepository } from './contexts/social/explore/explore-posts.repository.js';
 import { ExploreService } from './contexts/social/explore/explore.service.js';
 import { SearchRepository } from './contexts/social/explore/search.repository.js';
@@ -60,7 +60,9 @@ import { QuestLimit } from './contexts/progress/quests/quest-limit.js';
 import { QuestViews } from './contexts/progress/quests/quest-views.js';
 import { QuestsRepository } from './contexts/progress/quests/quests.repository.js';
 import { QuestsService } from './contexts/progress/quests/quests.service.js';
-import { StreakRecorder } from './contexts/progress/quests/streak-recorder.js';
+import { StreakRecorder } from './contexts/progress/streaks/streak-recorder.js';
+import { StreaksRepository } from './contexts/progress/streaks/streaks.repository.js';
+import { StreaksService } from './contexts/progress/streaks/streaks.service.js';
 import { ReferralsRepository } from './contexts/people/referrals/referrals.repository.js';
 import { ReferralsService } from './contexts/people/referrals/referrals.service.js';
 import { RestDaysRepository } from './contexts/progress/rest-days/rest-days.repository.js';
@@ -141,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // stats, users, referrals, onboarding
   const stats = new StatsService(new StatsRepository(db));
+  const streaksRepository = new StreaksRepository(db);
+  const streaks = new StreaksService(streaksRepository);
   const report = new StatsReportRepository(db);
   const statsReport = new StatsReportService({ report, stats, clock });
   const referrals = new ReferralsService(new ReferralsRepository(db), clock, config.publicUrl);
@@ -174,18 +178,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const views = new QuestViews(questsRepository);
   const limit = new QuestLimit({ quests: questsRepository, stats });
   const participants = new ParticipantsService(questsRepository);
-  const recorder = new StreakRecorder({ quests: questsRepository, stats });
+  const recorder = new StreakRecorder({ repository: streaksRepository, figures: streaks });
   const quests = new QuestsService({
-    ...{ db, quests: questsRepository, stats, access, views, limit, events },
+    ...{ db, quests: questsRepository, stats, streaks, access, views, limit, events },
   });
 
   // check-ins, rest days
   const checkIns = new CheckInsService({
-    ...{ db, checkIns: new CheckInsRepository(db), stats, access, participants, views, recorder },
+    ...{ db, checkIns: new CheckInsRepository(db), streaks, access, participants, views },
+    recorder,
     events,
   });
   const restDays = new RestDaysService({
-    ...{ db, restDays: new RestDaysRepository(db), stats, recorder },
+    ...{ db, restDays: new RestDaysRepository(db), streaks, recorder },
   });
 
   // sharing
@@ -208,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const leaderboard = new LeaderboardService({
     db,
     leaderboard: new LeaderboardRepository(db),
-    stats,
+    streaks,
     clock,
     rankings: new KeptRankings(() => clock.now().getTime()),
   });
@@ -337,7 +342,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.every('moderation.liftSuspensions', 10 * 60_000, () => moderation.liftEndedSuspensions());
   // erasure: deleting an account, and the job that erases it after the grace days
   const erasure = new ErasureService({
-    ...{ db, erasure: new ErasureRepository(), deletions, users, sessions, stats, postCounters },
+    ...{ db, erasure: new ErasureRepository(), deletions, users, sessions, stats, streaks },
+    postCounters,
     media,
     ...{ referrals, billing, storage: deps.storage, events, mailer },
     ...{ clock, publicUrl: config.publicUrl, log: app.log },

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, localDay } from '@doers/contract';
 import type { Database } from '../db/database.js';
-import { CheckInsRepository } from '../contexts/progress/check-ins/check-ins.repository.js';
+import { CheckInsRepository } from '../contexts/progress/streaks/check-ins.repository.js';
 import { QuestsRepository } from '../contexts/progress/quests/quests.repository.js';
-import { StreakRecorder } from '../contexts/progress/quests/streak-recorder.js';
+import { StreakRecorder } from '../contexts/progress/streaks/streak-recorder.js';
 import type { StatsService } from '../contexts/progress/stats/stats.service.js';
+import { StreaksRepository } from '../contexts/progress/streaks/streaks.repository.js';
+import { StreaksService } from '../contexts/progress/streaks/streaks.service.js';
 import type { UserRow } from '../contexts/accounts/users/users.repository.js';
 import type { Clock } from '../platform/clock.js';
 import type { DemoQuestRef } from './demo-posts.js';
@@ -62,7 +64,9 @@ export async function seedDemoQuests(
 
   const quests = new QuestsRepository(db);
   const checkIns = new CheckInsRepository(db);
-  const recorder = new StreakRecorder({ quests, stats });
+  const streaksRepository = new StreaksRepository(db);
+  const streaks = new StreaksService(streaksRepository);
+  const recorder = new StreakRecorder({ repository: streaksRepository, figures: streaks });
   const now = { now: clock.now(), zone: 'UTC', dayStartHour: 0 };
   const today = localDay(now.now, 'UTC');
   const refs: DemoQuestRef[] = [];
@@ -116,7 +120,7 @@ export async function seedDemoQuests(
       }
     }
     for (const person of people) {
-      const inputs = await stats.streakInputs(person.id, tx);
+      const inputs = await streaks.streakInputs(person.id, tx);
       const questIds = inputs.checkIns.map((c) => c.questId);
       await recorder.record(tx, person.id, inputs, now, questIds);
     }

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Database } from '../../../db/database.js';
 import type { Clock } from '../../../platform/clock.js';
 import { notFound } from '../../../platform/errors.js';
-import type { StatsService } from '../stats/stats.service.js';
+import type { StreaksService } from '../streaks/streaks.service.js';
 import { currentMondays } from '../streaks/week.js';
 import type { KeptRankings } from './kept-rankings.js';
 import type { BoardRequest, BoardScope, LeaderboardRepository } from './leaderboard.repository.js';
@@ -24,7 +24,7 @@ export class LeaderboardService {
     private readonly deps: {
       db: Database;
       leaderboard: LeaderboardRepository;
-      stats: StatsService;
+      streaks: StreaksService;
       clock: Clock;
       /** The everyone boards, ranked and kept in memory (kept-rankings.ts). */
       rankings: KeptRankings;
@@ -113,7 +113,7 @@ export class LeaderboardService {
   async saveSettings(userId: string, settings: LeaderboardSettings): Promise<LeaderboardSettings> {
     await this.deps.db.transaction(async (tx) => {
       await this.deps.leaderboard.setHidden(tx, userId, settings.hidden);
-      await this.deps.stats.refreshGoat(tx);
+      await this.deps.streaks.refreshGoat(tx);
     });
     this.deps.rankings.forget();
     return { hidden: settings.hidden };

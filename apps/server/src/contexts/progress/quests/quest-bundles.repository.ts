@@ -6,8 +6,8 @@ import {
   checkInsOfSql,
   type CheckInRow,
   type JsonCheckIn,
-} from '../stats/stats.repository.js';
-import type { StreakStarts } from '../stats/stats.service.js';
+} from '../streaks/streaks.repository.js';
+import type { StreakStarts } from '../streaks/streaks.service.js';
 import { checkpointFromJson, type JsonCheckpoint } from '../streaks/streak-checkpoint.js';
 import { questVisibleTo } from './quest-visibility.js';
 import type { ParticipantRow, QuestRow, TaskRow } from './quest-rows.js';

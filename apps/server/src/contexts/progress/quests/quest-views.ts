@@ -1,9 +1,9 @@
 import { addDays, type Quest, type QuestViewerState } from '@doers/contract';
 import { notFound } from '../../../platform/errors.js';
-import { toCheckIn, type CheckIn, type StreakInputs } from '../stats/stats.service.js';
+import { toCheckIn, type CheckIn, type StreakInputs } from '../streaks/streaks.service.js';
 import { dayOptions } from '../streaks/day-options.js';
 import { checkInWindow, type LocalNow } from '../streaks/streak-calculator.js';
-import { participantFigures } from './streak-recorder.js';
+import { participantFigures } from '../streaks/streak-recorder.js';
 import { WriteBatcher } from '../../../platform/write-batcher.js';
 import type { BundleAsk } from './quest-bundles.repository.js';
 import type { QuestBundle, QuestsRepository } from './quests.repository.js';

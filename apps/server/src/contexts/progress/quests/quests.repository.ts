@@ -1,6 +1,5 @@
 import type { QuestStatus } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
-import { Params } from '../../../db/params.js';
 import type { Cursor } from '../../../platform/pagination.js';
 import {
   ACTIVE_QUESTS_OF_U,
@@ -12,7 +11,7 @@ import {
 import { notBlockedBetween } from '../../people/index.js';
 import { questVisibleTo } from './quest-visibility.js';
 
-import type { ParticipantRow, ParticipantStreak, QuestRow } from './quest-rows.js';
+import type { ParticipantRow, QuestRow } from './quest-rows.js';
 
 export type { QuestBundle } from './quest-bundles.repository.js';
 export type { ParticipantRow, ParticipantStreak, QuestRow, TaskRow } from './quest-rows.js';
@@ -230,12 +229,6 @@ export class QuestsRepository {
     );
   }
 
-  async saveStreaks(tx: Queryable, rows: ParticipantStreak[]): Promise<void> {
-    if (rows.length === 0) return;
-    const p = new Params();
-    await tx.query(saveStreaksSql(p, rows), p.values);
-  }
-
   /** Active quests a person is on (own and joined), against their limit. */
   async limitOf(userId: string, tx: Queryable = this.db): Promise<LimitRow | undefined> {
     const rows = await tx.query<LimitRow>(
@@ -246,23 +239,4 @@ export class QuestsRepository {
     );
     return rows[0];
   }
-}
-
-/**
- * The statement that saves participants' streak figures, `rows` given by key (the generic plan
- * of a join on the json alone hashed every participant). `guard` is added to its WHERE: the
- * check-in's one statement saves them only with the person's figures (check-ins.repository.ts).
- */
-export function saveStreaksSql(p: Params, rows: ParticipantStreak[], guard = ''): string {
-  return `UPDATE quest_participants p SET run_length = v.run_length,
-      longest_streak = v.longest_streak, total_check_ins = v.total_check_ins,
-      last_day = v.last_day, last_zone = v.last_zone,
-      last_day_start_hour = v.last_day_start_hour, last_at = v.last_at,
-      streak_checkpoint = v.streak_checkpoint
-    FROM json_to_recordset(${p.add(JSON.stringify(rows))}::json) AS v(quest_id uuid,
-      user_id uuid, run_length int, longest_streak int, total_check_ins int, last_day text,
-      last_zone text, last_day_start_hour int, last_at timestamptz, streak_checkpoint jsonb)
-    WHERE p.quest_id = v.quest_id AND p.user_id = v.user_id
-      AND p.quest_id = ANY(${p.add(rows.map((r) => r.quest_id))}::uuid[])
-      AND p.user_id = ANY(${p.add(rows.map((r) => r.user_id))}::uuid[]) ${guard}`;
 }

@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
 import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { StatsService } from '../stats/stats.service.js';
+import type { StreaksService } from '../streaks/streaks.service.js';
 import { checkInWindow, type LocalNow } from '../streaks/streak-calculator.js';
 import type { QuestAccess } from './quest-access.js';
 import type { QuestLimit } from './quest-limit.js';
@@ -32,6 +33,7 @@ export class QuestsService {
       db: Database;
       quests: QuestsRepository;
       stats: StatsService;
+      streaks: StreaksService;
       access: QuestAccess;
       views: QuestViews;
       limit: QuestLimit;
@@ -123,10 +125,10 @@ export class QuestsService {
   async delete(userId: string, id: string, now: LocalNow): Promise<void> {
     await this.deps.access.ownedQuest(id, userId);
     const people = await this.deps.quests.participantIds(id);
-    await this.deps.stats.retryOnStale(() =>
+    await this.deps.streaks.retryOnStale(() =>
       this.deps.db.transaction(async (tx) => {
         await this.deps.quests.delete(tx, id);
-        for (const person of people) await this.deps.stats.recomputeStreak(tx, person, now);
+        for (const person of people) await this.deps.streaks.recomputeStreak(tx, person, now);
         await this.deps.stats.refreshQuestCounts(tx, people);
       }),
     );

@@ -1,8 +1,8 @@
 import { REST_DAYS_PER_MONTH, daysBetween, type RestDays } from '@doers/contract';
 import type { Database, Queryable } from '../../../db/database.js';
 import { badRequest, conflict } from '../../../platform/errors.js';
-import type { StreakRecorder } from '../quests/streak-recorder.js';
-import type { StatsService, StreakInputs } from '../stats/stats.service.js';
+import type { StreakRecorder } from '../streaks/streak-recorder.js';
+import type { StreaksService, StreakInputs } from '../streaks/streaks.service.js';
 import { checkInWindow, type LocalNow } from '../streaks/streak-calculator.js';
 import type { RestDaysRepository } from './rest-days.repository.js';
 
@@ -19,7 +19,7 @@ export class RestDaysService {
     private readonly deps: {
       db: Database;
       restDays: RestDaysRepository;
-      stats: StatsService;
+      streaks: StreaksService;
       recorder: StreakRecorder;
     },
   ) {}
@@ -36,8 +36,8 @@ export class RestDaysService {
         { field: 'day', message: 'Choose today or a day in the next six weeks' },
       ]);
     }
-    return this.deps.stats.retryOnStale(async () => {
-      const inputs = await this.deps.stats.streakInputs(userId);
+    return this.deps.streaks.retryOnStale(async () => {
+      const inputs = await this.deps.streaks.streakInputs(userId);
       const days = [...inputs.restDays];
       if (days.includes(day)) return summary(days, now);
       const month = day.slice(0, 7);
@@ -55,8 +55,8 @@ export class RestDaysService {
   }
 
   async remove(userId: string, day: string, now: LocalNow): Promise<RestDays> {
-    return this.deps.stats.retryOnStale(async () => {
-      const inputs = await this.deps.stats.streakInputs(userId);
+    return this.deps.streaks.retryOnStale(async () => {
+      const inputs = await this.deps.streaks.streakInputs(userId);
       const next = [...inputs.restDays].filter((d) => d !== day);
       if (next.length === inputs.restDays.size) return summary(next, now);
       await this.deps.db.transaction(async (tx) => {

@@ -15,7 +15,7 @@ import type { BillingService } from '../../accounts/index.js';
 import type { PostCountersRepository } from '../../social/index.js';
 import type { MediaService } from '../../media/index.js';
 import type { ReferralsService } from '../../people/index.js';
-import type { StatsService } from '../../progress/index.js';
+import type { StatsService, StreaksService } from '../../progress/index.js';
 import type { AccountDeletionRepository } from '../../accounts/index.js';
 import type { SessionsService } from '../../accounts/index.js';
 import type { UsersService } from '../../accounts/index.js';
@@ -39,6 +39,7 @@ export class ErasureService {
       users: UsersService;
       sessions: SessionsService;
       stats: StatsService;
+      streaks: StreaksService;
       postCounters: PostCountersRepository;
       media: MediaService;
       referrals: ReferralsService;
@@ -74,7 +75,7 @@ export class ErasureService {
       await deps.postCounters.personLeft(tx, userId);
       const ended = await deps.sessions.endAll(tx, userId, now);
       // They may have been the GOAT; the boards leave out anyone not active.
-      await deps.stats.refreshGoat(tx);
+      await deps.streaks.refreshGoat(tx);
       return ended;
     });
     for (const sessionId of ended)
@@ -111,7 +112,7 @@ export class ErasureService {
   async erase(userId: string): Promise<boolean> {
     const { deps } = this;
     const now = deps.clock.now();
-    const done = await deps.stats.retryOnStale(() =>
+    const done = await deps.streaks.retryOnStale(() =>
       deps.db.transaction(async (tx) => {
         const person = await deps.deletions.lockDue(tx, userId, now);
         if (!person) return undefined;
@@ -135,10 +136,10 @@ export class ErasureService {
           const row = await deps.users.find(other, tx);
           if (!row) continue;
           const local = { now, zone: row.timezone, dayStartHour: row.day_start_hour };
-          await deps.stats.recomputeStreak(tx, other, local);
+          await deps.streaks.recomputeStreak(tx, other, local);
         }
         await deps.stats.refreshQuestCounts(tx, [...heirs, ...scope.checkedInOnDeletedQuests]);
-        await deps.stats.refreshGoat(tx);
+        await deps.streaks.refreshGoat(tx);
         return { person, removeFiles, exportIds: scope.exportIds };
       }),
     );

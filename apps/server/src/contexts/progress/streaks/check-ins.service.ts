@@ -21,22 +21,22 @@ import type { ParticipantsService } from '../quests/participants.service.js';
 import type { QuestAccess } from '../quests/quest-access.js';
 import { present, type QuestViews } from '../quests/quest-views.js';
 import type { QuestBundle } from '../quests/quests.repository.js';
-import type { RecordedStreaks, StreakRecorder } from '../quests/streak-recorder.js';
+import type { RecordedStreaks, StreakRecorder } from './streak-recorder.js';
 import {
   StaleStreakError,
   toCheckIn,
   type CheckIn,
-  type StatsService,
   type StreakInputs,
-} from '../stats/stats.service.js';
+  type StreaksService,
+} from './streaks.service.js';
 import {
   checkInRefusal,
   findCheckIn,
   type CheckInRefusal,
   type QuestDayState,
-} from '../streaks/day-options.js';
-import { checkInWindow, markFor, type LocalNow } from '../streaks/streak-calculator.js';
-import type { CheckInRow, SavedStreak } from '../stats/stats.repository.js';
+} from './day-options.js';
+import { checkInWindow, markFor, type LocalNow } from './streak-calculator.js';
+import type { CheckInRow, SavedStreak } from './streaks.repository.js';
 import type { CheckInsRepository, CheckInWrite } from './check-ins.repository.js';
 
 type Changed = { bundle: QuestBundle; inputs: StreakInputs; recorded: RecordedStreaks };
@@ -63,7 +63,7 @@ export class CheckInsService {
    */
   readonly #crowns = new WriteBatcher<string, true>(
     async (userIds) => {
-      await this.deps.stats.refreshGoat(this.deps.db);
+      await this.deps.streaks.refreshGoat(this.deps.db);
       return userIds.map(() => true as const);
     },
     { max: 100 },
@@ -73,7 +73,7 @@ export class CheckInsService {
     private readonly deps: {
       db: Database;
       checkIns: CheckInsRepository;
-      stats: StatsService;
+      streaks: StreaksService;
       access: QuestAccess;
       participants: ParticipantsService;
       views: QuestViews;
@@ -89,7 +89,7 @@ export class CheckInsService {
     now: LocalNow,
   ): Promise<CheckInResponse> {
     const input = { ...request, day: whichDay(request, now) };
-    const { bundle, inputs, recorded, checkIn } = await this.deps.stats.retryOnStale(async () => {
+    const { bundle, inputs, recorded, checkIn } = await this.deps.streaks.retryOnStale(async () => {
       const { bundle, inputs, state } = await this.read(userId, questId, now);
       const refusal = checkInRefusal(state, input.day);
       if (refusal) throw refusalError(refusal);
@@ -161,7 +161,7 @@ export class CheckInsService {
   }
 
   async undoToday(userId: string, questId: string, now: LocalNow): Promise<Quest> {
-    const { removed, ...changed } = await this.deps.stats.retryOnStale(async () => {
+    const { removed, ...changed } = await this.deps.streaks.retryOnStale(async () => {
       const { bundle, inputs, state } = await this.read(userId, questId, now);
       const todays = findCheckIn(state.marks, now, 'today');
       if (!todays) throw notFound('There is no check-in today to undo');
@@ -216,7 +216,7 @@ export class CheckInsService {
 
   /**
    * The quest as the person sees it and their streak inputs: one read, no lock. The write that
-   * follows saves only if nothing changed the figures meanwhile (StatsService).
+   * follows saves only if nothing changed the figures meanwhile (streaks.service.ts).
    */
   private async read(
     userId: string,
@@ -250,7 +250,7 @@ export class CheckInsService {
     const figures = this.deps.recorder.figures(userId, after, now, [questId]);
     const saved = await this.#writes.submit({ change, userId, figures, version });
     if (!saved) throw new StaleStreakError();
-    if (this.deps.stats.mayMoveCrown(userId, saved, figures.user.longestStreak)) {
+    if (this.deps.streaks.mayMoveCrown(userId, saved, figures.user.longestStreak)) {
       await this.#crowns.submit(userId);
     }
     return figures;

@@ -1,7 +1,5 @@
 import type { StreakFigures } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
-import type { UserStreakFigures } from '../stats/stats.repository.js';
-import type { StatsService, StreakInputs } from '../stats/stats.service.js';
 import {
   FROM_FIRST_MARK,
   currentStreak,
@@ -10,9 +8,11 @@ import {
   summaryOf,
   type LocalNow,
   type StreakSummary,
-} from '../streaks/streak-calculator.js';
-import { checkpointToJson } from '../streaks/streak-checkpoint.js';
-import type { ParticipantStreak, QuestsRepository } from './quests.repository.js';
+} from './streak-calculator.js';
+import type { ParticipantStreak } from '../quests/quest-rows.js';
+import { checkpointToJson } from './streak-checkpoint.js';
+import type { StreaksRepository, UserStreakFigures } from './streaks.repository.js';
+import type { StreakInputs, StreaksService } from './streaks.service.js';
 
 /** A participant's figures on a quest as of now: the stored run counts while it is alive. */
 export function participantFigures(
@@ -39,10 +39,10 @@ export type FiguresToSave = RecordedStreaks & { user: UserStreakFigures };
  * Recomputes streak figures from the check-ins themselves after every change (check-in, late
  * check-in, undo, rest day), so they can never drift from what happened: the person's figures
  * on each given quest, and across all their quests, each walked from its checkpoint over the
- * check-ins after it. Throws StaleStreakError (from stats) when `inputs` are out of date.
+ * check-ins after it. Throws StaleStreakError when `inputs` are out of date.
  */
 export class StreakRecorder {
-  constructor(private readonly deps: { quests: QuestsRepository; stats: StatsService }) {}
+  constructor(private readonly deps: { repository: StreaksRepository; figures: StreaksService }) {}
 
   async record(
     tx: Queryable,
@@ -52,8 +52,8 @@ export class StreakRecorder {
     questIds: Iterable<string>,
   ): Promise<RecordedStreaks> {
     const figures = this.figures(userId, inputs, now, questIds);
-    await this.deps.quests.saveStreaks(tx, storedOf(figures));
-    await this.deps.stats.saveStreak(tx, userId, figures.user, inputs.version);
+    await this.deps.repository.saveParticipantStreaks(tx, storedOf(figures));
+    await this.deps.figures.saveStreak(tx, userId, figures.user, inputs.version);
     return figures;
   }
 
@@ -87,7 +87,7 @@ export class StreakRecorder {
         },
       });
     }
-    return { quests, user: this.deps.stats.streakFigures(inputs, now) };
+    return { quests, user: this.deps.figures.streakFigures(inputs, now) };
   }
 }
 

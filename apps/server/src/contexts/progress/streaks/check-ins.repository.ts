@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { isDeadlock, type Queryable } from '../../../db/database.js';
 import { Params } from '../../../db/params.js';
-import { saveStreaksSql } from '../quests/quests.repository.js';
-import { storedOf, type FiguresToSave } from '../quests/streak-recorder.js';
+import { storedOf, type FiguresToSave } from './streak-recorder.js';
 import {
+  saveParticipantStreaksSql,
   saveUserStreaksSql,
   type CheckInRow,
   type SavedStreak,
-} from '../stats/stats.repository.js';
-import type { DayMark } from '../streaks/streak-calculator.js';
+} from './streaks.repository.js';
+import type { DayMark } from './streak-calculator.js';
 
 const COLUMNS = 'id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at';
 
@@ -62,7 +62,7 @@ export class CheckInsRepository {
       writes.map((w) => ({ userId: w.userId, figures: w.figures.user, version: w.version })),
     );
     const savedOnly = 'IN (SELECT user_id FROM saved)';
-    const quests = saveStreaksSql(
+    const quests = saveParticipantStreaksSql(
       p,
       writes.flatMap((w) => storedOf(w.figures)),
       `AND p.user_id ${savedOnly}`,
