@@ -8,6 +8,7 @@
 //   BENCH_SECONDS=5 node --import tsx apps/server/bench/feed-direct.ts
 import pg from 'pg';
 import { openDatabase, type Database, type Queryable } from '../src/db/database.js';
+import { FeedCache } from '../src/contexts/social/posts/feed-cache.js';
 import { TimelineRepository } from '../src/contexts/social/posts/timeline.repository.js';
 
 const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -27,7 +28,7 @@ async function explain(db: Database, reader: string): Promise<string> {
       return db.query(sql, params);
     },
   };
-  await new TimelineRepository(spy).page(reader, null, PAGE);
+  await new TimelineRepository(spy, new FeedCache()).page(reader, null, PAGE);
   if (!captured) return '';
   const execute = `EXECUTE bench_feed(${captured.params.map(literal).join(', ')})`;
   const lines = async (q: Queryable) => {
@@ -56,7 +57,7 @@ async function main() {
     engine === 'pglite'
       ? await openDatabase({ engine: 'pglite', dataDir: location })
       : await openDatabase({ engine: 'postgres', url: location, max: 1 });
-  const repo = new TimelineRepository(db);
+  const repo = new TimelineRepository(db, new FeedCache());
   const percentile = (times: number[], q: number) =>
     times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   const firsts: number[] = [];

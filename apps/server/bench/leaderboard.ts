@@ -11,6 +11,7 @@ import {
   LeaderboardRepository,
   type BoardRequest,
 } from '../src/contexts/progress/leaderboard/leaderboard.repository.js';
+import { KeptRankings } from '../src/contexts/progress/leaderboard/kept-rankings.js';
 import { currentMondays, mondayOf } from '../src/contexts/progress/streaks/week.js';
 
 const READS = 200;
@@ -53,7 +54,7 @@ function percentile(sorted: number[], p: number): number {
 async function measure(name: string, db: Database, people: number, explain: boolean) {
   const now = new Date();
   const reader = await seed(db, people, now);
-  const boards = new LeaderboardRepository(db);
+  const boards = new LeaderboardRepository(db, new KeptRankings(() => Date.now()));
   console.log(`\nLeaderboard, ${name}: ${people.toLocaleString('en')} people`);
   console.log('what                                   p50 ms   p99 ms   rows');
   const base = { viewerId: reader, now, mondays: currentMondays(now) };

@@ -1,7 +1,8 @@
 import type { DmsService } from './contexts/messaging/dms/dms.service.js';
-import type { LeaderboardService } from './contexts/progress/leaderboard/leaderboard.service.js';
 import type { NotificationsService } from './contexts/messaging/notifications/notifications.service.js';
 import type { OnboardingService } from './contexts/accounts/onboarding/onboarding.service.js';
+import type { KeptRankings } from './contexts/progress/leaderboard/kept-rankings.js';
+import type { FeedCache } from './contexts/social/posts/feed-cache.js';
 import type { FeedService } from './contexts/social/posts/feed.service.js';
 import type { PostsService } from './contexts/social/posts/posts.service.js';
 import type { PushService } from './contexts/messaging/push/push.service.js';
@@ -23,14 +24,15 @@ export function subscribeModules(
     push: PushService;
     realtime: RealtimeService;
     dms: DmsService;
-    leaderboard: LeaderboardService;
   },
+  /** What is kept in memory and follows events rather than the writes of one module. */
+  kept: { feedPages: FeedCache; rankings: KeptRankings },
 ): void {
-  const { onboarding, notifications, feed, posts, push, realtime, dms, leaderboard } = m;
+  const { onboarding, notifications, feed, posts, push, realtime, dms } = m;
   events.subscribe('quest.created', (e) => onboarding.questCreated(e));
   // The everyone boards kept in memory are ranked again after check-ins and undos.
-  events.subscribe('checkIn.recorded', () => leaderboard.figuresChanged());
-  events.subscribe('checkIn.undone', () => leaderboard.figuresChanged());
+  events.subscribe('checkIn.recorded', () => kept.rankings.changed());
+  events.subscribe('checkIn.undone', () => kept.rankings.changed());
   events.subscribe('vibe.sent', (e) => notifications.vibeSent(e));
   events.subscribe('referral.joined', (e) => notifications.referralJoined(e));
   events.subscribe('report.resolved', (e) => notifications.reportResolved(e));
@@ -43,9 +45,11 @@ export function subscribeModules(
   events.subscribe('vibing.started', (e) => feed.vibingStarted(e));
   events.subscribe('vibing.ended', (e) => feed.vibingEnded(e));
   events.subscribe('user.blocked', (e) => feed.userBlocked(e));
-  events.subscribe('profile.changed', () => feed.profileChanged());
-  events.subscribe('account.statusChanged', () => feed.profileChanged());
-  events.subscribe('account.statusChanged', () => leaderboard.figuresChanged());
+  // A name, picture or halo may be on any kept page; a hidden post leaves every page.
+  events.subscribe('profile.changed', () => kept.feedPages.committed({ op: 'clear' }));
+  events.subscribe('account.statusChanged', () => kept.feedPages.committed({ op: 'clear' }));
+  events.subscribe('post.hidden', (e) => kept.feedPages.committed({ op: 'post', id: e.postId }));
+  events.subscribe('account.statusChanged', () => kept.rankings.changed());
   events.subscribe('vibe.sent', (e) => posts.vibeSent(e));
   events.subscribe('post.smiled', (e) => notifications.postSmiled(e));
   events.subscribe('post.hummed', (e) => notifications.postHummed(e));

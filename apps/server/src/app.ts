@@ -41,6 +41,7 @@ import { StreakRemindersRepository } from './contexts/messaging/notifications/st
 import { CommentsRepository } from './contexts/social/posts/comments.repository.js';
 import { CommentsService } from './contexts/social/posts/comments.service.js';
 import { FeedCache } from './contexts/social/posts/feed-cache.js';
+import { FeedPagesRepository } from './contexts/social/posts/feed-pages.repository.js';
 import { PostCountersRepository } from './contexts/social/posts/post-counters.repository.js';
 import { FeedService } from './contexts/social/posts/feed.service.js';
 import { PostsRepository } from './contexts/social/posts/posts.repository.js';
@@ -210,47 +211,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // leaderboard: this week's check-ins and the longest streaks, ranked from kept figures
+  const rankings = new KeptRankings(() => clock.now().getTime());
   const leaderboard = new LeaderboardService({
-    db,
-    leaderboard: new LeaderboardRepository(db),
-    streaks,
-    clock,
-    rankings: new KeptRankings(() => clock.now().getTime()),
+    ...{ db, leaderboard: new LeaderboardRepository(db, rankings), streaks, clock },
   });
 
   // posts: posts, the feed's timelines (decision 10), smiles, hums, voice comments
-  const postsRepository = new PostsRepository(db);
-  const timeline = new TimelineRepository(db);
-  // Feed pages in memory, told of every change by the writers below and by other instances
-  // (decision 10).
+  // Feed pages in memory, told of every change by the repositories below as they write, and
+  // by other instances (decision 10).
   const feedCache = new FeedCache(caches);
+  const postsRepository = new PostsRepository(db, feedCache);
+  const timeline = new TimelineRepository(db, feedCache);
   // What leaves and returns to the counters with an account or a moderator's decision.
-  const postCounters = new PostCountersRepository();
+  const postCounters = new PostCountersRepository(feedCache);
   const posts = new PostsService({
-    ...{ db, posts: postsRepository, timeline, media, quests, stats, events, feedCache },
+    ...{ db, posts: postsRepository, timeline, media, quests, stats, events },
   });
   const feed = new FeedService({
-    ...{ timeline, media, log: app.log, depth: config.timelineDepth, clock, cache: feedCache },
+    ...{ timeline, log: app.log, depth: config.timelineDepth },
+    pages: new FeedPagesRepository({ timeline, media, clock, cache: feedCache }),
   });
   const reactions = new ReactionsService({
     db,
     posts: postsRepository,
-    reactions: new ReactionsRepository(db),
+    reactions: new ReactionsRepository(db, feedCache),
     timeline,
     stats,
     events,
     clock,
-    feedCache,
   });
   const comments = new CommentsService({
     db,
     posts: postsRepository,
-    comments: new CommentsRepository(db),
+    comments: new CommentsRepository(db, feedCache),
     media,
     stats,
     events,
     clock,
-    feedCache,
   });
 
   // explore: search and the recent public posts
@@ -314,7 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const moderationRows = new ModerationRepository(db, sessionUsers);
   const moderation = new ModerationService({
     ...{ db, moderation: moderationRows, guard: new AdminGuard(users), users },
-    ...{ sessions, media, feedCache, postCounters, events, clock },
+    ...{ sessions, media, postCounters, events, clock },
     sees: {
       post: (viewerId, id) => posts.mayViewMedia(viewerId, id),
       comment: (viewerId, id) => comments.mayViewMedia(viewerId, id),
@@ -370,9 +367,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMediaAccess(media.access, { posts, comments, dms, profiles });
 
   // Who reacts to what happened (app-events.ts).
-  subscribeModules(events, {
-    ...{ onboarding, notifications, feed, posts, push, realtime, dms, leaderboard },
-  });
+  subscribeModules(
+    events,
+    { onboarding, notifications, feed, posts, push, realtime, dms },
+    { feedPages: feedCache, rankings },
+  );
 
   const { authenticate, identifyIfPossible, identify } = createAuthenticate(
     signer,

@@ -34,6 +34,8 @@ export type DomainEvents = {
   'post.smiled': { postId: string; authorId: string; userId: string };
   'post.hummed': { postId: string; authorId: string; userId: string };
   'comment.created': { commentId: string; postId: string; postAuthorId: string; userId: string };
+  /** The team hid a post. */
+  'post.hidden': { postId: string };
   'user.blocked': { blockerId: string; blockedId: string };
   /** What others see of a person changed: name, picture, halo, bio. */
   'profile.changed': { userId: string };

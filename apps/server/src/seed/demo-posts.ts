@@ -10,6 +10,7 @@ import {
   ReactionsRepository,
   type Reaction,
 } from '../contexts/social/posts/reactions.repository.js';
+import { FeedCache } from '../contexts/social/posts/feed-cache.js';
 import { TimelineRepository } from '../contexts/social/posts/timeline.repository.js';
 import type { StatsService } from '../contexts/progress/stats/stats.service.js';
 import type { UserRow } from '../contexts/accounts/users/users.repository.js';
@@ -102,10 +103,12 @@ export async function seedDemoPosts(d: {
     },
   ];
 
-  const posts = new PostsRepository(d.db);
-  const timeline = new TimelineRepository(d.db);
-  const reactions = new ReactionsRepository(d.db);
-  const comments = new CommentsRepository(d.db);
+  // Seeding runs before any page is read: nothing is kept to tell.
+  const pages = new FeedCache();
+  const posts = new PostsRepository(d.db, pages);
+  const timeline = new TimelineRepository(d.db, pages);
+  const reactions = new ReactionsRepository(d.db, pages);
+  const comments = new CommentsRepository(d.db, pages);
   const now = d.clock.now().getTime();
   const voice = (owner: UserRow, purpose: 'post' | 'comment', seconds: number, hz: number) =>
     media.withWorkDir(async (dir) => {

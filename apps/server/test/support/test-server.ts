@@ -34,6 +34,8 @@ export type TestServer = {
   clock: TestClock;
   /** Runs `fn` and returns the SQL statements the server ran meanwhile, in order. */
   statementsOf: (fn: () => Promise<unknown>) => Promise<string[]>;
+  /** Where its data lives on PostgreSQL and Redis: a second instance may share them. */
+  shared: { schema: string; redisPrefix: string };
   close: () => Promise<void>;
 };
 
@@ -52,8 +54,12 @@ export type TestResponse<T> = { status: number; body: T; headers: Headers };
  */
 export async function startTestServer(
   env: Record<string, string | undefined> = {},
-  /** `logs` receives every log line (set LOG_LEVEL in env: the default is silent). */
-  options: { now?: string; logs?: string[] } = {},
+  /**
+   * `logs` receives every log line (set LOG_LEVEL in env: the default is silent).
+   * `instanceOf`: another instance of that server, as behind a load balancer: the same
+   * PostgreSQL schema and Redis prefix (PostgreSQL only; the first server drops the schema).
+   */
+  options: { now?: string; logs?: string[]; instanceOf?: TestServer } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'doers-test-'));
   const id = randomBytes(5).toString('hex');
@@ -68,12 +74,18 @@ export async function startTestServer(
     REDIS_URL: process.env['REDIS_URL'],
     ...env,
   });
-  const schema = `test_${id}`;
+  const shared = options.instanceOf?.shared ?? {
+    schema: `test_${id}`,
+    redisPrefix: `doers-test:${id}:`,
+  };
+  const owner = !options.instanceOf;
+  if (!owner && !config.databaseUrl) throw new Error('Instances share a database on PostgreSQL');
+  const schema = shared.schema;
   const runtime = await openRuntime(config, pino({ level: 'silent' }), {
     inMemory: true,
     ...(config.databaseUrl ? {} : { pglite: await leasePglite() }),
     pgSchema: schema,
-    redisPrefix: `doers-test:${id}:`,
+    redisPrefix: shared.redisPrefix,
   });
   const counter = countingDatabase(runtime.db);
   const clock = new TestClock(options.now ?? TEST_START);
@@ -96,12 +108,13 @@ export async function startTestServer(
     dataDir,
     clock,
     statementsOf: counter.statementsOf,
+    shared,
     request: (method, path, options) => request(url, method, path, options),
     async close() {
       await app.close();
-      if (runtime.db.engine === 'postgres')
+      if (runtime.db.engine === 'postgres' && owner)
         await runtime.db.query(`DROP SCHEMA "${schema}" CASCADE`);
-      if (runtime.queueSchema)
+      if (runtime.queueSchema && owner)
         await runtime.db.query(`DROP SCHEMA IF EXISTS "${runtime.queueSchema}" CASCADE`);
       await runtime.close();
       await rm(dataDir, { recursive: true, force: true });

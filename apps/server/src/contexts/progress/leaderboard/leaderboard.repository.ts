@@ -1,6 +1,7 @@
 import type { LeaderboardBoard, PersonSummary } from '@doers/contract';
-import type { Queryable } from '../../../db/database.js';
+import { onCommit, type Queryable } from '../../../db/database.js';
 import { notBlockedBetween } from '../../people/index.js';
+import type { KeptRankings, Ranking } from './kept-rankings.js';
 
 /** Who is on a board: everyone, me and the people I vibe with, or one quest's people. */
 export type BoardScope =
@@ -80,7 +81,16 @@ function candidates(r: Omit<BoardRequest, 'after' | 'limit'>, param: Param): str
 
 /** The boards, read from the figures every check-in keeps (migration 018). */
 export class LeaderboardRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    /** The everyone boards, ranked and kept in memory (kept-rankings.ts). */
+    private readonly rankings: KeptRankings,
+  ) {}
+
+  /** An everyone board ranked: the kept ranking, or a new one when it is too old. */
+  everyoneRanking(r: Omit<BoardRequest, 'after' | 'limit'>): Promise<Ranking> {
+    return this.rankings.get(r.board, () => this.ranking(r));
+  }
 
   /**
    * One page of a board and my own row, in one statement. Ranks are over everyone on the board
@@ -191,5 +201,6 @@ export class LeaderboardRepository {
 
   async setHidden(tx: Queryable, userId: string, hidden: boolean): Promise<void> {
     await tx.query('UPDATE users SET hide_from_leaderboard = $2 WHERE id = $1', [userId, hidden]);
+    onCommit(tx, () => this.rankings.forget());
   }
 }

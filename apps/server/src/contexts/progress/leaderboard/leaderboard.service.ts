@@ -10,7 +10,6 @@ import type { Clock } from '../../../platform/clock.js';
 import { notFound } from '../../../platform/errors.js';
 import type { StreaksService } from '../streaks/streaks.service.js';
 import { currentMondays } from '../streaks/week.js';
-import type { KeptRankings } from './kept-rankings.js';
 import type { BoardRequest, BoardScope, LeaderboardRepository } from './leaderboard.repository.js';
 
 type BoardQuery = z.output<typeof leaderboardQuery>;
@@ -26,8 +25,6 @@ export class LeaderboardService {
       leaderboard: LeaderboardRepository;
       streaks: StreaksService;
       clock: Clock;
-      /** The everyone boards, ranked and kept in memory (kept-rankings.ts). */
-      rankings: KeptRankings;
     },
   ) {}
 
@@ -62,9 +59,7 @@ export class LeaderboardService {
     after: number,
     limit: number,
   ): Promise<LeaderboardPage> {
-    const ranking = await this.deps.rankings.get(request.board, () =>
-      this.deps.leaderboard.ranking(request),
-    );
+    const ranking = await this.deps.leaderboard.everyoneRanking(request);
     const slice = ranking.rows.slice(after, after + limit);
     const people = new Map(
       (
@@ -96,11 +91,6 @@ export class LeaderboardService {
     return { rank: null, score: await this.deps.leaderboard.myScore(request), hidden };
   }
 
-  /** A check-in or an undo changed someone's figures (wired to their events in app.ts). */
-  figuresChanged(): void {
-    this.deps.rankings.changed();
-  }
-
   async scopes(userId: string): Promise<LeaderboardScopes> {
     return { quests: await this.deps.leaderboard.sharedQuests(userId) };
   }
@@ -115,7 +105,6 @@ export class LeaderboardService {
       await this.deps.leaderboard.setHidden(tx, userId, settings.hidden);
       await this.deps.streaks.refreshGoat(tx);
     });
-    this.deps.rankings.forget();
     return { hidden: settings.hidden };
   }
 

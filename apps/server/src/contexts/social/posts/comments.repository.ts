@@ -1,6 +1,7 @@
 import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
 import type { Cursor } from '../../../platform/pagination.js';
+import type { FeedCache } from './feed-cache.js';
 import type { MediaJson } from './post-card.sql.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
 import type { Shown } from '../../media/index.js';
@@ -19,7 +20,10 @@ export type CommentFacts = { id: string; author_id: string; post_author_id: stri
 
 /** comments, and comment_count on posts. */
 export class CommentsRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly pages: FeedCache,
+  ) {}
 
   /** Inserts the comment and counts it on its post. */
   async insert(
@@ -32,6 +36,7 @@ export class CommentsRepository {
        UPDATE posts SET comment_count = comment_count + 1 WHERE id = (SELECT post_id FROM c)`,
       [c.id, c.postId, c.authorId, c.voiceMediaId, c.at],
     );
+    this.pages.changed(tx, { op: 'post', id: c.postId });
   }
 
   /** Locks the comment of that post; undefined when it is gone. */
@@ -46,13 +51,15 @@ export class CommentsRepository {
   }
 
   async delete(tx: Queryable, commentId: string): Promise<void> {
-    await tx.query(
+    const rows = await tx.query<{ post_id: string }>(
       // A hidden comment left the count when it was hidden (PostCountersRepository).
       `WITH c AS (DELETE FROM comments WHERE id = $1 RETURNING post_id, hidden_at)
        UPDATE posts SET comment_count = greatest(comment_count - 1, 0)
-        WHERE id = (SELECT post_id FROM c WHERE hidden_at IS NULL)`,
+        WHERE id = (SELECT post_id FROM c WHERE hidden_at IS NULL)
+       RETURNING (SELECT post_id FROM c) AS post_id`,
       [commentId],
     );
+    if (rows[0]) this.pages.changed(tx, { op: 'post', id: rows[0].post_id });
   }
 
   /** Whether `viewerId` may hear a comment: they may see its post and neither blocked its author. */

@@ -10,7 +10,6 @@ import type { StatsService } from '../../progress/index.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
 import { mediaRowOf } from './post.presenter.js';
 import type { PostsRepository } from './posts.repository.js';
-import type { FeedCache } from './feed-cache.js';
 import type { Shown } from '../../media/index.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
@@ -29,8 +28,6 @@ export class CommentsService {
       stats: StatsService;
       events: EventBus;
       clock: Clock;
-      /** Feed pages in memory: a comment changes its post's count (feed-cache.ts). */
-      feedCache: FeedCache;
     },
   ) {}
 
@@ -64,7 +61,6 @@ export class CommentsService {
       });
       return { row: (await this.deps.comments.one(tx, id))!, postAuthorId: post.author_id };
     });
-    this.deps.feedCache.forgetPost(postId);
     await this.deps.events.publish('comment.created', {
       commentId: id,
       postId,
@@ -105,7 +101,6 @@ export class CommentsService {
       });
       return remove;
     });
-    this.deps.feedCache.forgetPost(postId);
     await removeFile();
   }
 

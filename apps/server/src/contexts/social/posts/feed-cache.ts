@@ -1,4 +1,5 @@
 import type { PostCounts, PostPage } from '@doers/contract';
+import { onCommit, type Queryable } from '../../../db/database.js';
 import type { CacheBus } from '../../../platform/cache-bus.js';
 import { feedPageJson, type PeaksText } from './feed-json.js';
 
@@ -15,7 +16,7 @@ const MAX_PAGES = 3_000;
 const MAX_AGE_MS = 60_000;
 
 /** What a writer tells every instance's cache (cache-bus.ts). */
-type FeedChange =
+export type FeedChange =
   | { op: 'readers'; ids: string[] }
   | { op: 'post'; id: string }
   | {
@@ -38,7 +39,8 @@ type Entry = {
 
 /**
  * Feed pages kept in memory (docs/decisions/0010-feed-timelines.md, "Reading from memory"). A
- * page is what the database answered; what changes it later is told to the cache precisely:
+ * page is what the database answered; what changes it later is told to the cache precisely, by
+ * the repositories that write it (timeline, posts, comments, reactions) and on commit:
  * a reader's timeline changed (a post or hum reached it, vibing or a block) drops that reader's
  * pages; a post's counters changed patches that post wherever it is kept, with the reacting
  * reader's own marks; a post deleted drops every page holding it. A read that overlapped any
@@ -86,30 +88,21 @@ export class FeedCache {
     for (const post of kept.page.items) index(this.#byPost, post.id, key);
   }
 
-  /** Their timelines changed: every page of theirs goes. */
-  forgetReaders(readerIds: Iterable<string>): void {
-    this.#change({ op: 'readers', ids: [...readerIds] });
-  }
-
-  /** The post is gone, or changed in a way a patch can't tell: every page holding it goes. */
-  forgetPost(postId: string): void {
-    this.#change({ op: 'post', id: postId });
-  }
-
   /**
-   * A post's counters after a change, and the reacting person's own marks: patched into every
-   * page holding the post.
+   * What a repository wrote through `through` changes kept pages: a reader's timeline
+   * (`readers`), a post gone or changed beyond a patch (`post`), a post's counters (`patch`).
+   * A drop happens at once, so that no read already under way keeps what it read, and again once
+   * committed, when every instance is told too; a patch waits for the commit, which is when the
+   * counters it carries are true.
    */
-  patchPost(
-    postId: string,
-    counts: PostCounts,
-    reader?: { id: string; smiled: boolean; hummed: boolean },
-  ): void {
-    this.#change({ op: 'patch', id: postId, counts, reader });
+  changed(through: Queryable, change: FeedChange): void {
+    if (change.op !== 'patch') this.#apply(change);
+    onCommit(through, () => this.#change(change));
   }
 
-  clear(): void {
-    this.#change({ op: 'clear' });
+  /** A change already committed, as an event tells it (app-events.ts). */
+  committed(change: FeedChange): void {
+    this.#change(change);
   }
 
   static key(readerId: string, cursor: string | undefined, limit: number): string {

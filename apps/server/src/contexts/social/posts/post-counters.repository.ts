@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/database.js';
+import type { FeedCache } from './feed-cache.js';
 
 /**
  * The counters on posts that follow a person's account and the team's decisions
@@ -7,6 +8,8 @@ import type { Queryable } from '../../../db/database.js';
  * inside the transaction that makes the change, so the two never disagree.
  */
 export class PostCountersRepository {
+  constructor(private readonly pages: FeedCache) {}
+
   /** The person's account was deactivated: their part leaves every post's counters. */
   async personLeft(tx: Queryable, userId: string): Promise<void> {
     await this.#move(tx, userId, -1);
@@ -17,14 +20,14 @@ export class PostCountersRepository {
     await this.#move(tx, userId, 1);
   }
 
-  /** A comment was hidden: its post counts one fewer. */
-  async commentHidden(tx: Queryable, commentId: string): Promise<string | undefined> {
+  /** A comment was hidden: its post counts one fewer, and kept feed pages read it again. */
+  async commentHidden(tx: Queryable, commentId: string): Promise<void> {
     const rows = await tx.query<{ id: string }>(
       `UPDATE posts p SET comment_count = greatest(p.comment_count - 1, 0)
          FROM comments c WHERE c.id = $1 AND p.id = c.post_id RETURNING p.id`,
       [commentId],
     );
-    return rows[0]?.id;
+    if (rows[0]) this.pages.changed(tx, { op: 'post', id: rows[0].id });
   }
 
   async #move(tx: Queryable, userId: string, sign: 1 | -1): Promise<void> {

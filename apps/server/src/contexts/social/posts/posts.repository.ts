@@ -1,6 +1,7 @@
 import type { PostVisibility } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
 import type { Cursor } from '../../../platform/pagination.js';
+import type { FeedCache } from './feed-cache.js';
 import { postCardColumns, postCardJoins, type PostCardRow } from './post-card.sql.js';
 import { postVisibleTo } from './post-visibility.js';
 import type { Shown } from '../../media/index.js';
@@ -33,7 +34,10 @@ export type PostTally = {
 
 /** posts: this module is their only writer. */
 export class PostsRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly pages: FeedCache,
+  ) {}
 
   async insert(tx: Queryable, p: NewPost): Promise<void> {
     await tx.query(
@@ -133,6 +137,7 @@ export class PostsRepository {
   /** The post and, by cascade, its timeline entries, smiles, hums and comments. */
   async delete(tx: Queryable, id: string): Promise<void> {
     await tx.query('DELETE FROM posts WHERE id = $1', [id]);
+    this.pages.changed(tx, { op: 'post', id });
   }
 
   /** A vibe sent from a post to its author counts on the post. */
@@ -141,5 +146,6 @@ export class PostsRepository {
       'UPDATE posts SET vibe_count = vibe_count + 1 WHERE id = $1 AND author_id = $2',
       [postId, targetUserId],
     );
+    this.pages.changed(this.db, { op: 'post', id: postId });
   }
 }

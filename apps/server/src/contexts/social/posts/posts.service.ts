@@ -9,7 +9,6 @@ import type { QuestsService } from '../../progress/index.js';
 import type { StatsService } from '../../progress/index.js';
 import type { LocalNow } from '../../progress/index.js';
 import { presentPost } from './post.presenter.js';
-import type { FeedCache } from './feed-cache.js';
 import type { PostsRepository } from './posts.repository.js';
 import type { TimelineRepository } from './timeline.repository.js';
 import type { Shown } from '../../media/index.js';
@@ -31,8 +30,6 @@ export class PostsService {
       quests: QuestsService;
       stats: StatsService;
       events: EventBus;
-      /** Feed pages in memory: told what each write changed (feed-cache.ts). */
-      feedCache: FeedCache;
     },
   ) {}
 
@@ -76,7 +73,6 @@ export class PostsService {
         at,
       });
     });
-    this.deps.feedCache.forgetReaders(reached);
     await this.deps.events.publish('post.created', { postId: id, authorId, readerIds: reached });
     return this.get(authorId, id);
   }
@@ -125,7 +121,6 @@ export class PostsService {
       });
       return removeFiles;
     });
-    this.deps.feedCache.forgetPost(id);
     for (const remove of removers) await remove();
   }
 
@@ -143,7 +138,6 @@ export class PostsService {
   async vibeSent(e: { postId: string | null; targetUserId: string }): Promise<void> {
     if (!e.postId) return;
     await this.deps.posts.countVibe(e.postId, e.targetUserId);
-    this.deps.feedCache.forgetPost(e.postId);
   }
 
   /** The author's quest with their streak on it today, or a refusal that tells no more. */

@@ -1,7 +1,9 @@
 import type { PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
 import type { Cursor } from '../../../platform/pagination.js';
+import type { FeedCache } from './feed-cache.js';
 import { unseenCountColumns, type UnseenCounts } from './post-counts.sql.js';
+import { countsOf } from './post.presenter.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
 
 export type Reaction = 'smile' | 'hum';
@@ -29,9 +31,22 @@ export type SmileRow = { found: false } | SmileFound;
 
 export type ReactorRow = { user: PersonSummary; at: Date };
 
-/** smiles and hums, and their counters on posts, each changed in one statement. */
+/**
+ * smiles and hums, and their counters on posts, each changed in one statement. Kept feed pages
+ * get the new counters, and the reacting person's marks, once committed. The counters as kept
+ * for everyone are right for every kept page: a reader behind any block is never kept
+ * (feed-pages.repository.ts), their figures being their own.
+ */
 export class ReactionsRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly pages: FeedCache,
+  ) {}
+
+  #changed(through: Queryable, postId: string, userId: string, row: ToggleRow): void {
+    const reader = { id: userId, smiled: row.smiled, hummed: row.hummed };
+    this.pages.changed(through, { op: 'patch', id: postId, counts: countsOf(row), reader });
+  }
 
   /**
    * Adds (`on`) or takes back the viewer's smile or hum and moves the post's counter with it.
@@ -62,7 +77,9 @@ export class ReactionsRepository {
                  ${unseenCountColumns('posts', '$2::uuid')}`,
       [r.postId, r.userId, r.at, r.on ? 1 : -1, r.on],
     );
-    return rows[0]!;
+    const row = rows[0]!;
+    if (row.changed) this.#changed(tx, r.postId, r.userId, row);
+    return row;
   }
 
   /**
@@ -133,6 +150,9 @@ export class ReactionsRepository {
     );
     const found: SmileRow[] = items.map(() => ({ found: false }) as SmileRow);
     for (const { idx, ...row } of rows) found[idx - 1] = { ...(row as SmileFound), found: true };
+    found.forEach((row, i) => {
+      if (row.found && row.changed) this.#changed(this.db, items[i]!.postId, items[i]!.userId, row);
+    });
     return found;
   }
 

@@ -1,15 +1,14 @@
-import type { PostCounts, ReactionState, ReactorPage } from '@doers/contract';
+import type { ReactionState, ReactorPage } from '@doers/contract';
 import type { Database } from '../../../db/database.js';
 import type { Clock } from '../../../platform/clock.js';
 import { badRequest, notFound } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
 import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { StatsService } from '../../progress/index.js';
-import { countsOf, countsSeen } from './post.presenter.js';
-import type { FeedCache } from './feed-cache.js';
+import { countsSeen } from './post.presenter.js';
 import type { PostsRepository } from './posts.repository.js';
 import { WriteBatcher } from '../../../platform/write-batcher.js';
-import type { Reaction, ReactionsRepository, SmileRow, ToggleRow } from './reactions.repository.js';
+import type { Reaction, ReactionsRepository, SmileRow } from './reactions.repository.js';
 import type { TimelineRepository } from './timeline.repository.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
@@ -56,8 +55,6 @@ export class ReactionsService {
       stats: StatsService;
       events: EventBus;
       clock: Clock;
-      /** Feed pages in memory: told what each toggle changed (feed-cache.ts). */
-      feedCache: FeedCache;
     },
   ) {}
 
@@ -99,7 +96,6 @@ export class ReactionsService {
   async #smile(change: SmileChange): Promise<ReactionState> {
     const row = await this.#smiles.submit(change);
     if (!row.found) throw notFound('Post not found');
-    if (row.changed) this.#changed(change.postId, change.userId, row, countsOf(row));
     return { smiled: row.smiled, hummed: row.hummed, counts: countsSeen(row) };
   }
 
@@ -111,7 +107,7 @@ export class ReactionsService {
     on: boolean,
   ): Promise<ReactionState> {
     const at = this.deps.clock.now();
-    const { state, authorId, reached } = await this.deps.db.transaction(async (tx) => {
+    const { state, authorId } = await this.deps.db.transaction(async (tx) => {
       const post = await this.deps.posts.visibleFacts(tx, postId, userId);
       if (!post) throw notFound('Post not found');
       if (reaction === 'hum' && on) {
@@ -119,7 +115,6 @@ export class ReactionsService {
         if (post.visibility !== 'public') throw badRequest('Only public posts can be hummed');
       }
       const state = await this.deps.reactions.toggle(tx, { reaction, postId, userId, on, at });
-      let reached: string[] = [];
       if (state.changed) {
         const delta = on ? 1 : -1;
         await this.deps.stats.countReaction(tx, {
@@ -128,40 +123,23 @@ export class ReactionsService {
           userId,
           delta,
         });
-        if (reaction === 'hum') {
-          reached = on
-            ? await this.deps.timeline.fanOutHum(tx, {
-                postId,
-                authorId: post.author_id,
-                hummerId: userId,
-                at,
-              })
-            : await this.deps.timeline.removeHum(tx, postId, userId);
+        if (reaction === 'hum' && on) {
+          await this.deps.timeline.fanOutHum(tx, {
+            postId,
+            authorId: post.author_id,
+            hummerId: userId,
+            at,
+          });
+        } else if (reaction === 'hum') {
+          await this.deps.timeline.removeHum(tx, postId, userId);
         }
       }
-      return { state, authorId: post.author_id, reached };
+      return { state, authorId: post.author_id };
     });
-    if (state.changed) {
-      this.deps.feedCache.forgetReaders(reached);
-      this.#changed(postId, userId, state, countsOf(state));
-    }
     if (state.changed && on) {
       const event = reaction === 'smile' ? 'post.smiled' : 'post.hummed';
       await this.deps.events.publish(event, { postId, authorId, userId });
     }
     return { smiled: state.smiled, hummed: state.hummed, counts: countsSeen(state) };
-  }
-
-  /**
-   * Kept feed pages show the new counters, and the reacting person's marks. The counters as kept
-   * for everyone are right for every kept page: a reader behind any block is never kept
-   * (FeedService), their figures being their own.
-   */
-  #changed(postId: string, userId: string, state: ToggleRow, counts: PostCounts): void {
-    this.deps.feedCache.patchPost(postId, counts, {
-      id: userId,
-      smiled: state.smiled,
-      hummed: state.hummed,
-    });
   }
 }

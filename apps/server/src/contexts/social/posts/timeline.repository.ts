@@ -3,6 +3,7 @@ import type { Queryable } from '../../../db/database.js';
 import type { Cursor } from '../../../platform/pagination.js';
 import { behindAnyBlock } from '../../people/index.js';
 import { vibeMutually } from '../../progress/index.js';
+import type { FeedCache } from './feed-cache.js';
 import { postCardColumns, postCardJoins, type PostCardRow } from './post-card.sql.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
 
@@ -16,18 +17,27 @@ export type FeedRow = PostCardRow & {
   reader_blocks: boolean;
 };
 
-/** Runs a write that answers `user_id` per row: the readers whose timeline it changed. */
-async function readers(tx: Queryable, sql: string, params: unknown[]): Promise<string[]> {
-  const rows = await tx.query<{ user_id: string }>(sql, params);
-  return rows.map((r) => r.user_id);
-}
-
 /**
  * timeline and timeline_horizon: the feed written at post time (decision 10). This module is
- * their only writer.
+ * their only writer, and each write tells the kept feed pages whose timeline it changed.
  */
 export class TimelineRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly pages: FeedCache,
+  ) {}
+
+  /** Runs a write that answers `user_id` per row: the readers whose timeline it changed. */
+  async #readers(tx: Queryable, sql: string, params: unknown[]): Promise<string[]> {
+    const rows = await tx.query<{ user_id: string }>(sql, params);
+    const ids = rows.map((r) => r.user_id);
+    this.#changed(tx, ids);
+    return ids;
+  }
+
+  #changed(through: Queryable, ids: string[]): void {
+    if (ids.length > 0) this.pages.changed(through, { op: 'readers', ids });
+  }
 
   /**
    * A new post reaches its author, everyone who vibes with the author and the other active
@@ -38,7 +48,7 @@ export class TimelineRepository {
     tx: Queryable,
     p: { postId: string; authorId: string; questId: string | null; vibersOnly: boolean; at: Date },
   ): Promise<string[]> {
-    return readers(
+    return this.#readers(
       tx,
       `INSERT INTO timeline (user_id, post_id, author_id, hummed_by, at)
        SELECT r.user_id, $1, $2, NULL, $3 FROM (
@@ -65,7 +75,7 @@ export class TimelineRepository {
     tx: Queryable,
     h: { postId: string; authorId: string; hummerId: string; at: Date },
   ): Promise<string[]> {
-    return readers(
+    return this.#readers(
       tx,
       `INSERT INTO timeline (user_id, post_id, author_id, hummed_by, at)
        SELECT v.user_id, $1, $2, $3, $4 FROM vibing_with v
@@ -79,7 +89,7 @@ export class TimelineRepository {
 
   /** A hum taken back: the entries it brought go. */
   async removeHum(tx: Queryable, postId: string, hummerId: string): Promise<string[]> {
-    return readers(
+    return this.#readers(
       tx,
       'DELETE FROM timeline WHERE post_id = $1 AND hummed_by = $2 RETURNING user_id',
       [postId, hummerId],
@@ -97,6 +107,7 @@ export class TimelineRepository {
        ON CONFLICT DO NOTHING`,
       [readerId, authorId],
     );
+    this.#changed(this.db, [readerId]);
   }
 
   /**
@@ -112,6 +123,7 @@ export class TimelineRepository {
                AND EXISTS (SELECT 1 FROM posts p WHERE p.id = t.post_id AND p.visibility = 'vibers'))`,
       [readerId, authorId],
     );
+    this.#changed(this.db, [readerId, authorId]);
   }
 
   /** A block: neither sees the other's posts, nor what the other hummed. */
@@ -122,6 +134,7 @@ export class TimelineRepository {
            OR (user_id = $2 AND (author_id = $1 OR hummed_by = $1))`,
       [a, b],
     );
+    this.#changed(this.db, [a, b]);
   }
 
   /** Readers whose timeline holds more than `depth` entries, `max` of them. */
@@ -149,6 +162,7 @@ export class TimelineRepository {
          SET horizon = greatest(timeline_horizon.horizon, excluded.horizon)`,
       [userId, depth],
     );
+    this.#changed(this.db, [userId]);
   }
 
   /**

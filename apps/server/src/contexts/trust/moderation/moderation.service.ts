@@ -20,7 +20,6 @@ import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { AdminGuard } from '../admin/admin-guard.js';
 import type { MediaService } from '../../media/index.js';
 import type { PostCountersRepository } from '../../social/index.js';
-import type { FeedCache } from '../../social/index.js';
 import { mediaRowOf } from '../../social/index.js';
 import type { SessionsService } from '../../accounts/index.js';
 import type { UsersService } from '../../accounts/index.js';
@@ -53,7 +52,6 @@ export class ModerationService {
       users: UsersService;
       sessions: SessionsService;
       media: MediaService;
-      feedCache: FeedCache;
       postCounters: PostCountersRepository;
       events: EventBus;
       clock: Clock;
@@ -181,14 +179,12 @@ export class ModerationService {
       action === 'suspend' && input.days ? new Date(now.getTime() + input.days * DAY_MS) : null;
 
     const outcome = outcomeOf(action, targetType);
-    let countedLess: string | undefined;
     const { entryId, told, endedSessions } = await this.deps.db.transaction(async (tx) => {
       let ended: string[] = [];
       if (action === 'hide' && targetType !== 'user') {
         if (!(await this.deps.moderation.hide(tx, targetType, targetId, now)))
           throw conflict(`That ${THING[targetType]} is hidden or gone already`);
-        if (targetType === 'comment')
-          countedLess = await this.deps.postCounters.commentHidden(tx, targetId);
+        if (targetType === 'comment') await this.deps.postCounters.commentHidden(tx, targetId);
       }
       if (action === 'suspend') {
         await this.deps.moderation.suspend(tx, ownerId, suspendedUntil, reason);
@@ -214,9 +210,8 @@ export class ModerationService {
       return { entryId: id, told: reporters, endedSessions: ended };
     });
 
-    if (action === 'hide' && targetType === 'post') this.deps.feedCache.forgetPost(targetId);
-    // The comment's post counts one fewer: kept feed pages holding it are read again.
-    if (countedLess) this.deps.feedCache.forgetPost(countedLess);
+    if (action === 'hide' && targetType === 'post')
+      await this.deps.events.publish('post.hidden', { postId: targetId });
     for (const r of told)
       await this.deps.events.publish('report.resolved', {
         reportId: r.id,
