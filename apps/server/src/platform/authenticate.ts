@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { suspensionMessage, type Suspension } from '@doers/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BoundedMap } from './bounded-map.js';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.js';
 import { HttpError, unauthorized } from './errors.js';
 import type { TokenSigner } from './tokens.js';
@@ -83,7 +83,7 @@ export function createAuthenticate(signer: TokenSigner, users: SessionUsers, clo
   // lastActive and a session's last use are kept to the minute: a write per request would cost
   // more than it tells. The oldest forgotten first past 100,000 sessions: emptied whole, it made
   // every session write again in the same minute.
-  const touched = new BoundedMap<string, { at: number; zone: string | undefined }>(100_000);
+  const touched = new LRUCache<string, { at: number; zone: string | undefined }>({ max: 100_000 });
   async function touch(userId: string, sessionId: string, zone: string | undefined) {
     const now = clock.now();
     const seen = touched.get(sessionId);

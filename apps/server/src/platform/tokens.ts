@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { BoundedMap } from './bounded-map.js';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.js';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
@@ -46,7 +46,9 @@ export class TokenSigner {
   // pool, on every request otherwise. Its claims are kept until it expires by the injected clock;
   // whether its user may still use it (logout, password reset) is checked on every request.
   /** Tokens already verified, kept to their expiry (~400 bytes each). */
-  readonly #verified = new BoundedMap<string, { claims: AccessClaims; exp: number }>(50_000);
+  readonly #verified = new LRUCache<string, { claims: AccessClaims; exp: number }>({
+    max: 50_000,
+  });
 
   /** Returns the token's claims, or null for a bad or expired token. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {

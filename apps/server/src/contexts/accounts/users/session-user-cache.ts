@@ -1,5 +1,5 @@
 import { onCommit, type Queryable } from '../../../db/database.js';
-import { BoundedMap } from '../../../platform/bounded-map.js';
+import { LRUCache } from 'lru-cache';
 import type { CacheBus } from '../../../platform/cache-bus.js';
 
 /** What authenticating reads about a session's person: see `SessionsRepository.findSessionUser`. */
@@ -41,18 +41,17 @@ const MAX_AGE_MS = 10_000;
  * the old row back.
  */
 export class SessionUserCache {
-  readonly #people = new BoundedMap<string, PersonPart & { at: number }>(MAX_ENTRIES);
+  readonly #people: LRUCache<string, PersonPart>;
   /** Live sessions: their person and absolute end. An ended one is never here. */
-  readonly #sessions = new BoundedMap<string, { userId: string; expiresAt: Date; at: number }>(
-    MAX_ENTRIES,
-  );
+  readonly #sessions: LRUCache<string, { userId: string; expiresAt: Date }>;
   #generation = 0;
   readonly #tell: (change: SessionChange) => void;
 
-  constructor(
-    private readonly nowMs: () => number,
-    bus?: CacheBus,
-  ) {
+  constructor(nowMs: () => number, bus?: CacheBus) {
+    // Ages on the injected clock, which tests move; in production it is the real one.
+    const kept = { max: MAX_ENTRIES, ttl: MAX_AGE_MS, perf: { now: nowMs } };
+    this.#people = new LRUCache(kept);
+    this.#sessions = new LRUCache(kept);
     this.#tell = bus ? bus.channel<SessionChange>('sessions', (c) => this.#forget(c)) : () => {};
   }
 
@@ -62,26 +61,23 @@ export class SessionUserCache {
   }
 
   get(userId: string, sessionId: string): SessionUserRow | undefined {
-    const oldest = this.nowMs() - MAX_AGE_MS;
     const session = this.#sessions.get(sessionId);
-    if (!session || session.userId !== userId || session.at < oldest) return undefined;
+    if (!session || session.userId !== userId) return undefined;
     const person = this.#people.get(userId);
-    if (!person || person.at < oldest) return undefined;
-    const { at: _at, ...row } = person;
-    return { ...row, session_expires_at: session.expiresAt };
+    if (!person) return undefined;
+    return { ...person, session_expires_at: session.expiresAt };
   }
 
   fill(sessionId: string, row: SessionUserRow, generation: number): void {
     if (generation !== this.#generation) return;
-    const at = this.nowMs();
     const { session_expires_at: expiresAt, ...person } = row;
-    this.#people.set(row.id, { ...person, at });
-    this.#sessions.set(sessionId, { userId: row.id, expiresAt, at });
+    this.#people.set(row.id, person);
+    this.#sessions.set(sessionId, { userId: row.id, expiresAt });
   }
 
-  /** The person's timezone as kept here, if they are. */
+  /** The person's timezone as kept here, if they are (however old the entry). */
   timezoneOf(userId: string): string | undefined {
-    return this.#people.get(userId)?.timezone;
+    return this.#people.get(userId, { allowStale: true })?.timezone;
   }
 
   /**
@@ -111,9 +107,10 @@ export class SessionUserCache {
     if ('user' in change) this.#people.delete(change.user);
     else if ('session' in change) this.#sessions.delete(change.session);
     else {
-      for (const [id, session] of this.#sessions) {
-        if (session.userId === change.sessionsOf && id !== change.except) this.#sessions.delete(id);
-      }
+      const ended = [...this.#sessions.entries()].filter(
+        ([id, session]) => session.userId === change.sessionsOf && id !== change.except,
+      );
+      for (const [id] of ended) this.#sessions.delete(id);
     }
   }
 }
