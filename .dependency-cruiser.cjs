@@ -24,6 +24,11 @@ const SERVER_CONTEXTS = [
 const SERVER = '^apps/server/src/';
 const WEB = '^apps/web/src/';
 const anyOf = (names) => `(${names.join('|')})`;
+/**
+ * A test beside its module builds real parts of any context, as app.ts does: the order and the
+ * public faces bind the code that runs, not the tests that assemble it.
+ */
+const TESTS = '\\.test\\.ts$';
 const contextNames = SERVER_CONTEXTS.map(([name]) => name).filter((name) => name !== 'platform');
 const folderOf = (name) =>
   name === 'platform' ? `${SERVER}(platform|db)/` : `${SERVER}contexts/${name}/`;
@@ -45,7 +50,7 @@ const contextRules = SERVER_CONTEXTS.flatMap(([name], index) => {
         : `contexts/${name} may import only the contract and the contexts below it: ` +
           `${below.join(', ')}. Move the shared rule down, or invert the call with an event.`,
     severity: 'error',
-    from: { path: folderOf(name) },
+    from: { path: folderOf(name), pathNot: TESTS },
     to: { path: `${SERVER}contexts/${anyOf(above)}/` },
   };
 });
@@ -69,7 +74,7 @@ module.exports = {
         "A context uses another only through that context's public face, " +
         'contexts/<context>/index.ts: export what it offers there.',
       severity: 'error',
-      from: { path: `${SERVER}contexts/([^/]+)/` },
+      from: { path: `${SERVER}contexts/([^/]+)/`, pathNot: TESTS },
       to: {
         path: `${SERVER}contexts/[^/]+/`,
         pathNot: [`${SERVER}contexts/$1/`, `${SERVER}contexts/[^/]+/index\\.ts$`],

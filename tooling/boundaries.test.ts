@@ -75,6 +75,11 @@ function cleanServer(): Files {
     files[server(`contexts/${context.name}/index.ts`)] =
       `export { serve } from './${context.module}/${context.module}.service.js';\n`;
   });
+  // A test beside its module builds parts of any context, as app.ts does.
+  const [bottom, top] = [contexts[0]!, contexts.at(-1)!];
+  files[server(`${moduleOf(top)}/${top.module}.test.ts`)] =
+    `import { find } from '../../${bottom.name}/${bottom.module}/${bottom.module}.repository.js';\n\n` +
+    `export const check = find;\n`;
   files[server('app.ts')] =
     contexts
       .map(
