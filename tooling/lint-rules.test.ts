@@ -54,7 +54,7 @@ describe('SQL only in repositories (ESLint)', () => {
     }
   });
 
-  it('lets repositories and db/ run SQL, and leaves the web app alone', async () => {
+  it('lets repositories, db/ and tests beside a module run SQL, and leaves the web app alone', async () => {
     const repository = fixture('repository.ts');
     expect(
       await reportedLines(repository, 'apps/server/src/contexts/progress/q/q.repository.ts'),
@@ -62,6 +62,7 @@ describe('SQL only in repositories (ESLint)', () => {
     expect(await reportedLines(repository, 'apps/server/src/db/database.ts')).toEqual([]);
     const code = fixture('service-with-sql.ts');
     expect(await reportedLines(code, 'apps/web/src/lib/api-client.ts')).toEqual([]);
+    expect(await reportedLines(code, 'apps/server/src/contexts/progress/q/q.test.ts')).toEqual([]);
   });
 
   it('is part of the repository lint (eslint.config.js)', async () => {
