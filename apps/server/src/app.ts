@@ -264,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const activity = new ActivityService(new ActivityRepository(db));
   const notifications = new NotificationsService({
     notifications: new NotificationsRepository(db),
-    lines: new NotificationLinesRepository(db),
+    lines: new NotificationLinesRepository(db, () => clock.now()),
     settings: new NotificationSettingsRepository(db),
     events,
     clock,

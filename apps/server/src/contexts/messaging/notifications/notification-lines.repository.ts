@@ -3,6 +3,7 @@ import type { NewNotification, NotificationType, PersonSummary } from '@doers/co
 import type { Queryable } from '../../../db/database.js';
 import type { Cursor } from '../../../platform/pagination.js';
 import { notBlockedBetween } from '../../people/index.js';
+import { WriteBatcher } from '../../../platform/write-batcher.js';
 import { foldRule } from './fold-rule.js';
 
 /** A line of the list as read: the fold and its newest notification. */
@@ -38,7 +39,22 @@ const LINE = `n.id, n.type, n.data, f.count, f.actor_count, f.read_at IS NOT NUL
 
 /** Notifications and the folded lines they make (migration 014). */
 export class NotificationLinesRepository {
-  constructor(private readonly db: Queryable) {}
+  /** Notifications written at the same moment go in one statement (one per recipient a batch). */
+  readonly #batch = new WriteBatcher<NewNotification, Written | null>(
+    (ns) => this.writeMany(ns, this.now()),
+    { key: (n) => n.userId, max: 100 },
+  );
+
+  constructor(
+    private readonly db: Queryable,
+    /** When a batch is written: the injected clock's instant. */
+    private readonly now: () => Date,
+  ) {}
+
+  /** One notification, written with those submitted at the same moment (`writeMany`). */
+  write(n: NewNotification): Promise<Written | null> {
+    return this.#batch.submit(n);
+  }
 
   /**
    * Writes notifications and grows (or starts) their lines, in one statement for them all; at

@@ -13,12 +13,7 @@ import type { Queryable } from '../../../db/database.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { DomainEvents, EventBus } from '../../../platform/events.js';
 import { decodeCursor, page } from '../../../platform/pagination.js';
-import { WriteBatcher } from '../../../platform/write-batcher.js';
-import type {
-  LineRow,
-  NotificationLinesRepository,
-  Written,
-} from './notification-lines.repository.js';
+import type { LineRow, NotificationLinesRepository } from './notification-lines.repository.js';
 import type {
   NotificationSettingsRepository,
   SettingsRow,
@@ -36,12 +31,6 @@ const ON: NotificationChannels = { inApp: true, push: true };
 export type WrittenLine = { id: string; inApp: boolean; push: boolean };
 
 export class NotificationsService {
-  /** Notifications written at the same moment go in one statement (one per recipient a batch). */
-  readonly #batch = new WriteBatcher<NewNotification, Written | null>(
-    (ns) => this.deps.lines.writeMany(ns, this.deps.clock.now()),
-    { key: (n) => n.userId, max: 100 },
-  );
-
   constructor(
     private readonly deps: {
       notifications: NotificationsRepository;
@@ -59,7 +48,7 @@ export class NotificationsService {
    * channels off, a repeat the fold skips).
    */
   async write(n: NewNotification): Promise<string | null> {
-    const written = await this.#batch.submit(n);
+    const written = await this.deps.lines.write(n);
     if (!written) return null;
     await this.published(n, { id: written.id, inApp: written.in_app, push: written.push });
     return written.id;
