@@ -1,5 +1,4 @@
 // The public face of the social context: what other contexts may use of it.
-export { type FeedCache } from './posts/feed-cache.js';
 export { type MediaJson } from './posts/post-card.sql.js';
 export { type PostCountersRepository } from './posts/post-counters.repository.js';
 export { mediaRowOf } from './posts/post.presenter.js';
