@@ -29,6 +29,8 @@ const anyOf = (names) => `(${names.join('|')})`;
  * public faces bind the code that runs, not the tests that assemble it.
  */
 const TESTS = '\\.test\\.ts$';
+/** Group commits and the kept copies (feed pages, session users, rankings) repositories hide. */
+const SPEED_MACHINERY = `(${SERVER}platform/write-batcher|/feed-cache|/session-user-cache|/kept-rankings)\\.ts$`;
 const contextNames = SERVER_CONTEXTS.map(([name]) => name).filter((name) => name !== 'platform');
 const folderOf = (name) =>
   name === 'platform' ? `${SERVER}(platform|db)/` : `${SERVER}contexts/${name}/`;
@@ -88,6 +90,25 @@ module.exports = {
       severity: 'error',
       from: { path: `${SERVER}.+\\.routes\\.ts$` },
       to: { path: '\\.repository\\.ts$' },
+    },
+    {
+      name: 'server-speed-behind-repositories',
+      comment:
+        "Batching and kept copies are a repository's business: services read, decide, write and " +
+        'publish, and never tell a cache what changed (docs/ARCHITECTURE.md, "Caches live behind ' +
+        'repositories").',
+      severity: 'error',
+      from: {
+        path: `${SERVER}contexts/`,
+        // A context's face may hand a cache's type on to another context's repository.
+        pathNot: [
+          TESTS,
+          '\\.repository\\.ts$',
+          SPEED_MACHINERY,
+          `${SERVER}contexts/[^/]+/index\\.ts$`,
+        ],
+      },
+      to: { path: SPEED_MACHINERY },
     },
     {
       name: 'no-cycles',

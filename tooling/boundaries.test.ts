@@ -57,8 +57,9 @@ function cleanServer(): Files {
     const below = index > 0 ? contexts[index - 1]!.name : undefined;
     const folder = moduleOf(context);
     files[server(`${folder}/${context.module}.repository.ts`)] =
-      `import { query } from '../../../db/database.js';\n\n` +
-      `export const find = (id: string): string => query(id);\n`;
+      `import { query } from '../../../db/database.js';\n` +
+      `import { WriteBatcher } from '../../../platform/write-batcher.js';\n\n` +
+      `export const find = (id: string): string => query(id) + WriteBatcher.name;\n`;
     files[server(`${folder}/${context.module}.service.ts`)] =
       `import type { Quest } from '../../../../../../packages/contract/src/index.js';\n` +
       `import { HttpError } from '../../../platform/errors.js';\n` +
@@ -88,6 +89,7 @@ function cleanServer(): Files {
       )
       .join('\n') +
     `\n\nexport const routes = [${contexts.map((_, i) => `...r${i}`).join(', ')}];\n`;
+  files[server('platform/write-batcher.ts')] = `export class WriteBatcher {}\n`;
   return files;
 }
 
@@ -134,6 +136,13 @@ function contextViolations(): { files: Files; expected: string[] } {
   expected.push(
     `${server(`${moduleOf(first)}/${first.module}.routes.ts`)} violates server-routes-import-repository`,
   );
+  // A service batches its own writes instead of leaving that to its repository.
+  files[server('platform/write-batcher.ts')] = `export class WriteBatcher {}\n`;
+  const batching = server(`${moduleOf(first)}/${first.module}.service.ts`);
+  files[batching] =
+    `import { WriteBatcher } from '../../../platform/write-batcher.js';\n\n` +
+    `export const writes = new WriteBatcher();\n`;
+  expected.push(`${batching} violates server-speed-behind-repositories`);
   return { files, expected };
 }
 

@@ -234,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reactions = new ReactionsService({
     db,
     posts: postsRepository,
-    reactions: new ReactionsRepository(db, feedCache),
+    reactions: new ReactionsRepository(db, feedCache, () => clock.now()),
     timeline,
     stats,
     events,
@@ -340,8 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // erasure: deleting an account, and the job that erases it after the grace days
   const erasure = new ErasureService({
     ...{ db, erasure: new ErasureRepository(), deletions, users, sessions, stats, streaks },
-    postCounters,
-    media,
+    ...{ postCounters, timeline, quests, moderation, dms, notifications, media },
     ...{ referrals, billing, storage: deps.storage, events, mailer },
     ...{ clock, publicUrl: config.publicUrl, log: app.log },
   });

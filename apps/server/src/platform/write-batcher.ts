@@ -6,7 +6,7 @@
  * busy, batches grow with the load, which is what keeps a single-threaded database ahead of it.
  * Every caller still gets its own answer, or its own error, after its batch has committed; a
  * batch that fails is written again one item at a time, so that only the faulty one fails.
- * Reads that arrive together can go the same way (a check-in's read: quests/quest-views.ts).
+ * Reads that arrive together can go the same way (a check-in's read: progress/quests/quests.repository.ts).
  */
 export type BatchResult<Out> = Out | Error;
 

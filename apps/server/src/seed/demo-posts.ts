@@ -107,7 +107,7 @@ export async function seedDemoPosts(d: {
   const pages = new FeedCache();
   const posts = new PostsRepository(d.db, pages);
   const timeline = new TimelineRepository(d.db, pages);
-  const reactions = new ReactionsRepository(d.db, pages);
+  const reactions = new ReactionsRepository(d.db, pages, () => d.clock.now());
   const comments = new CommentsRepository(d.db, pages);
   const now = d.clock.now().getTime();
   const voice = (owner: UserRow, purpose: 'post' | 'comment', seconds: number, hz: number) =>

@@ -240,4 +240,9 @@ export class DmsRepository {
       permission,
     ]);
   }
+
+  /** Conversations with a person being erased, with their messages. */
+  async deleteConversations(tx: Queryable, ids: string[]): Promise<void> {
+    await tx.query('DELETE FROM dm_conversations WHERE id = ANY($1::uuid[])', [ids]);
+  }
 }

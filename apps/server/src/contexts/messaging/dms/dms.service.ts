@@ -7,7 +7,7 @@ import type {
   DmSettings,
   SendDmRequest,
 } from '@doers/contract';
-import type { Database } from '../../../db/database.js';
+import type { Database, Queryable } from '../../../db/database.js';
 import type { Clock } from '../../../platform/clock.js';
 import { badRequest, forbidden, notFound } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
@@ -217,5 +217,10 @@ export class DmsService {
 
   #present(row: Parameters<typeof presentMessage>[0], viewerId: string): DmMessage {
     return presentMessage(row, viewerId, (m) => this.deps.media.present(m));
+  }
+
+  /** A person is being erased: their conversations go, with everyone's messages in them. */
+  eraseConversations(tx: Queryable, ids: string[]): Promise<void> {
+    return this.deps.dms.deleteConversations(tx, ids);
   }
 }

@@ -207,4 +207,30 @@ export class NotificationLinesRepository {
     );
     return rows[0]?.n ?? 0;
   }
+
+  /**
+   * After the users row went (and with it every notification the person caused): the lines of
+   * others' lists that named them are rebuilt from what is left, or removed when nothing is.
+   */
+  async refold(tx: Queryable, userId: string): Promise<void> {
+    const left = `FROM notifications n
+                  WHERE n.user_id = f.user_id AND n.fold_key = f.fold_key AND n.in_app`;
+    await tx.query(
+      `DELETE FROM notification_folds f
+        WHERE $1::uuid = ANY(f.actor_ids) AND NOT EXISTS (SELECT 1 ${left})`,
+      [userId],
+    );
+    await tx.query(
+      `UPDATE notification_folds f SET
+         head_id = (SELECT n.id ${left} ORDER BY n.created_at DESC, n.id DESC LIMIT 1),
+         at = (SELECT max(n.created_at) ${left}),
+         count = (SELECT count(*) ${left}),
+         actor_count = (SELECT count(DISTINCT n.actor_id) ${left}),
+         actor_ids = ARRAY(SELECT a.actor_id FROM (
+           SELECT n.actor_id, max(n.created_at) AS last ${left} AND n.actor_id IS NOT NULL
+            GROUP BY n.actor_id ORDER BY last DESC LIMIT 3) a ORDER BY a.last DESC)
+       WHERE $1::uuid = ANY(f.actor_ids)`,
+      [userId],
+    );
+  }
 }

@@ -236,6 +236,11 @@ export class NotificationsService {
       data: { questId: e.questId, days: e.days, day: e.day },
     });
   }
+
+  /** After a person's erasure: others' lines that named them are rebuilt from what is left. */
+  refoldWithout(tx: Queryable, userId: string): Promise<void> {
+    return this.deps.lines.refold(tx, userId);
+  }
 }
 
 function toView(r: LineRow): NotificationView {

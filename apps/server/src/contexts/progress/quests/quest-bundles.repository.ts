@@ -111,7 +111,7 @@ export type BundleAsk = { questId: string; userId: string; recentFrom: string };
 /**
  * Quests, each as one person sees it, with what that person's streak figures are computed from
  * read in the same statement: their checkpoints and the check-ins after them (checkInsOfSql),
- * what check-ins read before they write, many people's at once (their batch: quest-views.ts).
+ * what check-ins read before they write, many people's at once (their batch: quests.repository.ts).
  * Answers in the order asked; undefined where the quest does not exist.
  */
 export async function selectBundlesWithInputs(

@@ -4,8 +4,6 @@ import { toCheckIn, type CheckIn, type StreakInputs } from '../streaks/streaks.s
 import { dayOptions } from '../streaks/day-options.js';
 import { checkInWindow, type LocalNow } from '../streaks/streak-calculator.js';
 import { participantFigures } from '../streaks/streak-recorder.js';
-import { WriteBatcher } from '../../../platform/write-batcher.js';
-import type { BundleAsk } from './quest-bundles.repository.js';
 import type { QuestBundle, QuestsRepository } from './quests.repository.js';
 
 /** How many days back the viewer's check-ins are read to find their lived today and yesterday. */
@@ -16,19 +14,8 @@ export function recentFrom(now: LocalNow): string {
   return addDays(checkInWindow(now).today, -RECENT_DAYS);
 }
 
-type WithInputs = Awaited<ReturnType<QuestsRepository['bundlesWithInputs']>>[number];
-
 /** Builds Quest responses: a list of twenty quests costs one query, like a single quest. */
 export class QuestViews {
-  /**
-   * Check-ins' reads that arrive together go in one statement, as their writes do
-   * (platform/write-batcher.ts): a statement's fixed cost, not its rows, is most of a read's.
-   */
-  readonly #withInputs = new WriteBatcher<BundleAsk, WithInputs | null>(
-    async (asks) => (await this.quests.bundlesWithInputs(asks)).map((found) => found ?? null),
-    { max: 50 },
-  );
-
   constructor(private readonly quests: QuestsRepository) {}
 
   bundles(
@@ -55,7 +42,7 @@ export class QuestViews {
     userId: string,
     now: LocalNow,
   ): Promise<{ bundle: QuestBundle; inputs: StreakInputs }> {
-    const found = await this.#withInputs.submit({
+    const found = await this.quests.bundleWithInputs({
       questId: id,
       userId,
       recentFrom: recentFrom(now),

@@ -1,6 +1,7 @@
 import type { QuestStatus } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
 import type { Cursor } from '../../../platform/pagination.js';
+import { WriteBatcher } from '../../../platform/write-batcher.js';
 import {
   ACTIVE_QUESTS_OF_U,
   selectBundles,
@@ -14,6 +15,8 @@ import { questVisibleTo } from './quest-visibility.js';
 import type { ParticipantRow, QuestRow } from './quest-rows.js';
 
 export type { QuestBundle } from './quest-bundles.repository.js';
+
+type WithInputs = NonNullable<Awaited<ReturnType<typeof selectBundlesWithInputs>>[number]>;
 export type { ParticipantRow, ParticipantStreak, QuestRow, TaskRow } from './quest-rows.js';
 
 export type QuestFields = Pick<
@@ -40,6 +43,11 @@ export type LimitRow = {
 
 /** Quests, their tasks and who is on them (with each person's figures on the quest). */
 export class QuestsRepository {
+  readonly #withInputs = new WriteBatcher<BundleAsk, WithInputs | null>(
+    async (asks) => (await selectBundlesWithInputs(this.db, asks)).map((found) => found ?? null),
+    { max: 50 },
+  );
+
   constructor(private readonly db: Queryable) {}
 
   async insert(
@@ -101,9 +109,14 @@ export class QuestsRepository {
     return selectBundles(this.db, ids, viewerId, recentFrom);
   }
 
-  /** Quests' bundles, each for one person with their streak inputs, in one read. */
-  bundlesWithInputs(asks: BundleAsk[]) {
-    return selectBundlesWithInputs(this.db, asks);
+  /**
+   * A quest's bundle for one person with their streak inputs (a check-in's read), or null where
+   * the quest does not exist. Reads that arrive together go in one statement, as check-ins'
+   * writes do (platform/write-batcher.ts): a statement's fixed cost, not its rows, is most of a
+   * read's.
+   */
+  bundleWithInputs(ask: BundleAsk): Promise<WithInputs | null> {
+    return this.#withInputs.submit(ask);
   }
 
   /** A page of a person's quests in one state with their standing (see selectListBundles). */
@@ -238,5 +251,28 @@ export class QuestsRepository {
       [userId],
     );
     return rows[0];
+  }
+
+  /**
+   * A quest the person made that others are still on goes to the one who joined it first, so
+   * their check-ins and streaks stay; the rest go with the person. Answers the new owners.
+   */
+  async handOn(tx: Queryable, userId: string): Promise<string[]> {
+    const rows = await tx.query<{ owner_id: string }>(
+      `WITH heirs AS (
+         SELECT DISTINCT ON (p.quest_id) p.quest_id, p.user_id
+           FROM quests q JOIN quest_participants p ON p.quest_id = q.id
+          WHERE q.owner_id = $1 AND p.user_id <> $1 AND p.status = 'active'
+          ORDER BY p.quest_id, p.joined_at, p.user_id
+       ), moved AS (
+         UPDATE quests q SET owner_id = h.user_id FROM heirs h WHERE q.id = h.quest_id
+         RETURNING q.id, q.owner_id
+       )
+       UPDATE quest_participants p SET role = 'owner'
+         FROM moved m WHERE p.quest_id = m.id AND p.user_id = m.owner_id
+       RETURNING p.user_id AS owner_id`,
+      [userId],
+    );
+    return [...new Set(rows.map((r) => r.owner_id))];
   }
 }

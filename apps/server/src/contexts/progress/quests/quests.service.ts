@@ -10,7 +10,7 @@ import type {
   UserQuestList,
 } from '@doers/contract';
 import type { z } from 'zod';
-import type { Database } from '../../../db/database.js';
+import type { Database, Queryable } from '../../../db/database.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
 import { decodeCursor, page } from '../../../platform/pagination.js';
@@ -180,6 +180,14 @@ export class QuestsService {
       now,
     );
     return { items: quests, nextCursor };
+  }
+
+  /**
+   * The person is being erased: a quest of theirs that others are still on goes to the one who
+   * joined it first. Answers the new owners.
+   */
+  handOnQuestsOf(tx: Queryable, userId: string): Promise<string[]> {
+    return this.deps.quests.handOn(tx, userId);
   }
 }
 

@@ -137,4 +137,61 @@ export class StatsRepository {
       [p.authorId, p.smiles, p.hums, p.interactions, p.smilers],
     );
   }
+
+  /**
+   * The person is being erased: what they gave leaves the figures of the people it went to (their
+   * smiles, hums and comments; their vibes), and the smiles others gave their posts leave those
+   * people's "smiles sent". Counted from the rows, so hidden ones count as they were counted.
+   */
+  async takeBackGiven(tx: Queryable, userId: string): Promise<void> {
+    // What the posts' authors received: smiles, hums, and interactions (smiles, hums, comments).
+    await tx.query(
+      `WITH given AS (
+         SELECT p.author_id, 1 AS smiles, 0 AS hums FROM smiles s JOIN posts p ON p.id = s.post_id
+          WHERE s.user_id = $1 AND p.author_id <> $1
+         UNION ALL SELECT p.author_id, 0, 1 FROM hums h JOIN posts p ON p.id = h.post_id
+          WHERE h.user_id = $1 AND p.author_id <> $1
+         UNION ALL SELECT p.author_id, 0, 0 FROM comments c JOIN posts p ON p.id = c.post_id
+          WHERE c.author_id = $1 AND p.author_id <> $1
+       ), per_author AS (
+         SELECT author_id, sum(smiles)::int AS smiles, sum(hums)::int AS hums,
+                count(*)::int AS interactions
+           FROM given GROUP BY author_id
+       )
+       UPDATE user_stats s SET total_smiles = greatest(s.total_smiles - d.smiles, 0),
+              total_hums = greatest(s.total_hums - d.hums, 0),
+              total_post_interactions = greatest(s.total_post_interactions - d.interactions, 0)
+         FROM per_author d WHERE s.user_id = d.author_id`,
+      [userId],
+    );
+    await tx.query(
+      `UPDATE user_stats s SET total_smiles_sent = greatest(s.total_smiles_sent - d.n, 0)
+         FROM (SELECT sm.user_id, count(*)::int AS n FROM smiles sm JOIN posts p ON p.id = sm.post_id
+                WHERE p.author_id = $1 AND sm.user_id <> $1 GROUP BY sm.user_id) d
+        WHERE s.user_id = d.user_id`,
+      [userId],
+    );
+    await tx.query(
+      `UPDATE user_stats s SET total_vibes = greatest(s.total_vibes - d.n, 0)
+         FROM (SELECT target_user_id, count(*)::int AS n FROM vibes
+                WHERE sender_id = $1 AND target_user_id <> $1 GROUP BY target_user_id) d
+        WHERE s.user_id = d.target_user_id`,
+      [userId],
+    );
+  }
+
+  /** Whom the person vibed with loses a viber; who vibed with them, one vibing-with. */
+  async endVibingOf(tx: Queryable, userId: string): Promise<void> {
+    await tx.query(
+      `UPDATE user_stats s SET
+         total_vibers = greatest(s.total_vibers
+           - (EXISTS (SELECT 1 FROM vibing_with v WHERE v.user_id = $1 AND v.target_id = s.user_id))::int, 0),
+         total_vibing_with = greatest(s.total_vibing_with
+           - (EXISTS (SELECT 1 FROM vibing_with v WHERE v.target_id = $1 AND v.user_id = s.user_id))::int, 0)
+       WHERE s.user_id IN (SELECT target_id FROM vibing_with WHERE user_id = $1
+                           UNION SELECT user_id FROM vibing_with WHERE target_id = $1)
+         AND s.user_id <> $1`,
+      [userId],
+    );
+  }
 }

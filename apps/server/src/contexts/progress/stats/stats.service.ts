@@ -60,6 +60,12 @@ export class StatsService {
   countVibingEnded(tx: Queryable, userId: string, targetId: string): Promise<void> {
     return this.stats.countVibingEnded(tx, userId, targetId);
   }
+
+  /** The person is being erased: what they gave and their vibing leave others' figures. */
+  async personErased(tx: Queryable, userId: string): Promise<void> {
+    await this.stats.takeBackGiven(tx, userId);
+    await this.stats.endVibingOf(tx, userId);
+  }
 }
 
 function presentStats(s: StatsRow, current: number): UserStats {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isDeadlock, type Queryable } from '../../../db/database.js';
 import { Params } from '../../../db/params.js';
+import { WriteBatcher } from '../../../platform/write-batcher.js';
 import { storedOf, type FiguresToSave } from './streak-recorder.js';
 import {
   saveParticipantStreaksSql,
@@ -22,7 +23,26 @@ export type CheckInWrite = {
 
 /** Check-ins: one per quest per lived day of a person. */
 export class CheckInsRepository {
+  /**
+   * Check-ins (and undos) arriving together are written in one statement
+   * (platform/write-batcher.ts), each person's under their own version check; one person once a
+   * batch, since a second write of theirs would find the version the first one moved.
+   */
+  readonly #writes = new WriteBatcher<CheckInWrite, SavedStreak | null>(
+    (writes) => this.recordMany(writes),
+    { key: (w) => w.userId, max: 50 },
+  );
+
   constructor(private readonly db: Queryable) {}
+
+  /**
+   * A check-in written or taken back with the streak figures it makes, if the person's figures
+   * are still at its `version`: their save, or null when another change got in and nothing was
+   * written. Goes in one statement with those submitted at the same moment.
+   */
+  record(write: CheckInWrite): Promise<SavedStreak | null> {
+    return this.#writes.submit(write);
+  }
 
   async insert(
     tx: Queryable,
@@ -49,13 +69,13 @@ export class CheckInsRepository {
 
   /**
    * Check-ins written or taken back together with the streak figures they make, many people's
-   * in one statement (a batch: check-ins.service.ts), so no transaction is opened and the
+   * in one statement, so no transaction is opened and the
    * statement's cost is shared: each person's figures are saved only if still at their
    * `version`, and their change and quest figures only with them. Answers, in order, each
    * one's save, or null when their figures changed meanwhile and nothing of theirs was
    * written. One person at most once a batch. Nothing of a batch is written when it fails.
    */
-  async record(writes: CheckInWrite[]): Promise<(SavedStreak | null)[]> {
+  private async recordMany(writes: CheckInWrite[]): Promise<(SavedStreak | null)[]> {
     const p = new Params();
     const saved = saveUserStreaksSql(
       p,

@@ -16,7 +16,6 @@ import {
   type HttpError,
 } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
-import { WriteBatcher } from '../../../platform/write-batcher.js';
 import type { ParticipantsService } from '../quests/participants.service.js';
 import type { QuestAccess } from '../quests/quest-access.js';
 import { present, type QuestViews } from '../quests/quest-views.js';
@@ -36,8 +35,8 @@ import {
   type QuestDayState,
 } from './day-options.js';
 import { checkInWindow, markFor, type LocalNow } from './streak-calculator.js';
-import type { CheckInRow, SavedStreak } from './streaks.repository.js';
-import type { CheckInsRepository, CheckInWrite } from './check-ins.repository.js';
+import type { CheckInRow } from './streaks.repository.js';
+import type { CheckInsRepository } from './check-ins.repository.js';
 
 type Changed = { bundle: QuestBundle; inputs: StreakInputs; recorded: RecordedStreaks };
 
@@ -47,28 +46,6 @@ type Changed = { bundle: QuestBundle; inputs: StreakInputs; recorded: RecordedSt
  * same rule the quest view shows.
  */
 export class CheckInsService {
-  /**
-   * Check-ins (and undos) arriving together are written in one statement
-   * (platform/write-batcher.ts), each person's under their own version check; one person once a
-   * batch, since a second write of theirs would find the version the first one moved.
-   */
-  readonly #writes = new WriteBatcher<CheckInWrite, SavedStreak | null>(
-    (writes) => this.deps.checkIns.record(writes),
-    { key: (w) => w.userId, max: 50 },
-  );
-
-  /**
-   * The GOAT looked for again after saves that may have moved the crown: those of one batch ask
-   * together, and one look answers them all.
-   */
-  readonly #crowns = new WriteBatcher<string, true>(
-    async (userIds) => {
-      await this.deps.streaks.refreshGoat(this.deps.db);
-      return userIds.map(() => true as const);
-    },
-    { max: 100 },
-  );
-
   constructor(
     private readonly deps: {
       db: Database;
@@ -248,11 +225,9 @@ export class CheckInsService {
     now: LocalNow,
   ): Promise<RecordedStreaks> {
     const figures = this.deps.recorder.figures(userId, after, now, [questId]);
-    const saved = await this.#writes.submit({ change, userId, figures, version });
+    const saved = await this.deps.checkIns.record({ change, userId, figures, version });
     if (!saved) throw new StaleStreakError();
-    if (this.deps.streaks.mayMoveCrown(userId, saved, figures.user.longestStreak)) {
-      await this.#crowns.submit(userId);
-    }
+    await this.deps.streaks.crownAfter(userId, saved, figures.user.longestStreak);
     return figures;
   }
 

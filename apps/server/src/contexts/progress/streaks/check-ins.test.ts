@@ -309,7 +309,7 @@ describe('check-ins', () => {
     await passTime(server, { days: 1 }, auth);
     const repository = new QuestsRepository(server.db);
     const read = async (questId: string) =>
-      (await repository.bundlesWithInputs([{ questId, userId: auth.user.id, recentFrom: '' }]))[0]!
+      (await repository.bundleWithInputs({ questId, userId: auth.user.id, recentFrom: '' }))!
         .checkIns.length;
     // B's first check-in reads the person's last days only, not the weeks of A before them.
     expect(await read(b.id)).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../../db/database.js';
 import { Params } from '../../../db/params.js';
+import { WriteBatcher } from '../../../platform/write-batcher.js';
 import type { ParticipantStreak } from '../quests/quest-rows.js';
 import type { StreakCheckpoint, StreakSummary } from './streak-calculator.js';
 import { checkpointToJson } from './streak-checkpoint.js';
@@ -143,6 +144,14 @@ export function saveParticipantStreaksSql(
 
 /** Reads and saves streak figures; the statements above, one at a time. */
 export class StreaksRepository {
+  readonly #crowns = new WriteBatcher<null, true>(
+    async (asks) => {
+      await this.refreshGoat(this.db);
+      return asks.map(() => true as const);
+    },
+    { max: 100 },
+  );
+
   constructor(private readonly db: Queryable) {}
 
   /** Everything a person's streak figures are computed from, and the version they were read at. */
@@ -188,6 +197,14 @@ export class StreaksRepository {
    * leaving out people who hide from the board. Touches at most the old and the new GOAT, found
    * by key (users_goat_idx and the top row): an OR of the two scanned every user each time.
    */
+  /**
+   * refreshGoat outside a transaction, for saves that may have moved the crown: those asking at
+   * the same moment share one look (platform/write-batcher.ts).
+   */
+  lookForGoat(): Promise<true> {
+    return this.#crowns.submit(null);
+  }
+
   async refreshGoat(tx: Queryable): Promise<void> {
     await tx.query(
       `WITH top AS (

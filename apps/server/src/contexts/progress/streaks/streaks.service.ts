@@ -128,8 +128,16 @@ export class StreaksService {
     if (this.mayMoveCrown(userId, saved, figures.longestStreak)) await this.figures.refreshGoat(tx);
   }
 
+  /**
+   * After a save outside a transaction (a check-in's): looks for the GOAT again when the save
+   * may have moved the crown, in one look with the other saves of the moment.
+   */
+  async crownAfter(userId: string, saved: SavedStreak, longestStreak: number): Promise<void> {
+    if (this.mayMoveCrown(userId, saved, longestStreak)) await this.figures.lookForGoat();
+  }
+
   /** Whether a save (`saved`, leaving `longestStreak`) may have moved the crown (goat.ts). */
-  mayMoveCrown(userId: string, saved: SavedStreak, longestStreak: number): boolean {
+  private mayMoveCrown(userId: string, saved: SavedStreak, longestStreak: number): boolean {
     const { goat } = saved;
     return crownMayMove({
       before: saved.previous_longest,

@@ -48,4 +48,21 @@ export class PostCountersRepository {
       [userId, sign],
     );
   }
+
+  /**
+   * The person is being erased: the vibes they sent from posts leave those posts' counters
+   * (their smiles, hums and comments already left with the account: personLeft).
+   */
+  async vibesSentGone(tx: Queryable, userId: string): Promise<void> {
+    const rows = await tx.query<{ id: string }>(
+      `WITH per_post AS (
+         SELECT post_id, count(*)::int AS vibes FROM vibes
+          WHERE sender_id = $1 AND post_id IS NOT NULL GROUP BY post_id
+       )
+       UPDATE posts p SET vibe_count = greatest(p.vibe_count - d.vibes, 0)
+         FROM per_post d WHERE p.id = d.post_id AND p.author_id <> $1 RETURNING p.id`,
+      [userId],
+    );
+    for (const { id } of rows) this.pages.changed(tx, { op: 'post', id });
+  }
 }

@@ -5,6 +5,7 @@ import type { FeedCache } from './feed-cache.js';
 import { unseenCountColumns, type UnseenCounts } from './post-counts.sql.js';
 import { countsOf } from './post.presenter.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
+import { WriteBatcher } from '../../../platform/write-batcher.js';
 
 export type Reaction = 'smile' | 'hum';
 
@@ -28,6 +29,7 @@ export type ToggleRow = UnseenCounts & {
 /** A smile of a batch: the post's author and, as for a toggle, the state after it. */
 type SmileFound = ToggleRow & { found: true; post_id: string; author_id: string };
 export type SmileRow = { found: false } | SmileFound;
+export type SmileChange = { userId: string; postId: string; on: boolean };
 
 export type ReactorRow = { user: PersonSummary; at: Date };
 
@@ -38,10 +40,26 @@ export type ReactorRow = { user: PersonSummary; at: Date };
  * (feed-pages.repository.ts), their figures being their own.
  */
 export class ReactionsRepository {
+  /**
+   * Smiles are the hottest write: those arriving together go in one statement
+   * (platform/write-batcher.ts). One per person and post a batch, so a quick undo waits its turn.
+   */
+  readonly #smiles = new WriteBatcher<SmileChange, SmileRow>(
+    (items) => this.smileMany(items, this.now()),
+    { key: (i) => `${i.userId}:${i.postId}`, max: 100 },
+  );
+
   constructor(
     private readonly db: Queryable,
     private readonly pages: FeedCache,
+    /** When a batch of smiles is written: the injected clock's instant. */
+    private readonly now: () => Date,
   ) {}
+
+  /** Sets or takes back one smile, written with those submitted at the same moment. */
+  smile(change: SmileChange): Promise<SmileRow> {
+    return this.#smiles.submit(change);
+  }
 
   #changed(through: Queryable, postId: string, userId: string, row: ToggleRow): void {
     const reader = { id: userId, smiled: row.smiled, hummed: row.hummed };
@@ -89,10 +107,7 @@ export class ReactionsRepository {
    * author, as an interaction when it is someone else's, and as sent for the smiler). At most
    * one per person and post. Answers, in order, the state after the whole batch.
    */
-  async smileMany(
-    items: { postId: string; userId: string; on: boolean }[],
-    at: Date,
-  ): Promise<SmileRow[]> {
+  private async smileMany(items: SmileChange[], at: Date): Promise<SmileRow[]> {
     const rows = await this.db.query<SmileFound & { idx: number }>(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::boolean[])

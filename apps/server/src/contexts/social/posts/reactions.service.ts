@@ -7,12 +7,10 @@ import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { StatsService } from '../../progress/index.js';
 import { countsSeen } from './post.presenter.js';
 import type { PostsRepository } from './posts.repository.js';
-import { WriteBatcher } from '../../../platform/write-batcher.js';
-import type { Reaction, ReactionsRepository, SmileRow } from './reactions.repository.js';
+import type { Reaction, ReactionsRepository, SmileChange } from './reactions.repository.js';
 import type { TimelineRepository } from './timeline.repository.js';
 
 type PageQuery = { cursor?: string | undefined; limit: number };
-type SmileChange = { userId: string; postId: string; on: boolean };
 
 /**
  * Smiles and hums (docs/product/posts-and-feed.md#reactions). Each is a toggle: setting it twice
@@ -20,32 +18,6 @@ type SmileChange = { userId: string; postId: string; on: boolean };
  * the hummer's vibers' timelines change in the toggle's transaction.
  */
 export class ReactionsService {
-  /**
-   * Smiles are the hottest write: those arriving together go in one statement
-   * (platform/write-batcher.ts). One per person and post a batch, so a quick undo waits its turn.
-   * A batch's events are published together, inside the batch: their notifications are then
-   * written as one batch of theirs before the next smiles are, instead of the two kinds taking
-   * turns in batches half the size.
-   */
-  readonly #smiles = new WriteBatcher<SmileChange, SmileRow>(
-    async (items) => {
-      const rows = await this.deps.reactions.smileMany(items, this.deps.clock.now());
-      await Promise.all(
-        items.map(({ userId, postId, on }, i) => {
-          const row = rows[i]!;
-          if (!row.found || !row.changed || !on) return;
-          return this.deps.events.publish('post.smiled', {
-            postId,
-            authorId: row.author_id,
-            userId,
-          });
-        }),
-      );
-      return rows;
-    },
-    { key: (i) => `${i.userId}:${i.postId}`, max: 100 },
-  );
-
   constructor(
     private readonly deps: {
       db: Database;
@@ -94,8 +66,12 @@ export class ReactionsService {
   }
 
   async #smile(change: SmileChange): Promise<ReactionState> {
-    const row = await this.#smiles.submit(change);
+    const { userId, postId, on } = change;
+    const row = await this.deps.reactions.smile(change);
     if (!row.found) throw notFound('Post not found');
+    if (row.changed && on) {
+      await this.deps.events.publish('post.smiled', { postId, authorId: row.author_id, userId });
+    }
     return { smiled: row.smiled, hummed: row.hummed, counts: countsSeen(row) };
   }
 

@@ -210,4 +210,17 @@ export class TimelineRepository {
       [readerId, cursor?.at ?? null, cursor?.id ?? null, limit + 1],
     );
   }
+
+  /**
+   * The hummer is being erased: the entries their hums brought go (`hummed_by` has no foreign
+   * key: the entry belongs to the reader and the post).
+   */
+  async removeHumsBy(tx: Queryable, hummerId: string): Promise<string[]> {
+    return this.#readers(
+      tx,
+      `DELETE FROM timeline t USING hums h
+        WHERE h.user_id = $1 AND t.post_id = h.post_id AND t.hummed_by = $1 RETURNING t.user_id`,
+      [hummerId],
+    );
+  }
 }

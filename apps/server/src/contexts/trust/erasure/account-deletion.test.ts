@@ -4,6 +4,7 @@ import type {
   AuthResponse,
   MyInvites,
   NotificationPage,
+  PostPage,
   Quest,
   User,
 } from '@doers/contract';
@@ -236,7 +237,17 @@ describe('deleting an account', () => {
         await server.db.query('SELECT 1 FROM users WHERE id = $1', [me.auth.user.id]),
       ).toHaveLength(1);
       await passTime(server, { hours: 1 }, friend, third, invited.auth);
+      // The friend's feed page is kept in memory now: the erasure must change it at once.
+      const friendsFeed = async () =>
+        (await kit.call<PostPage>('GET', '/feed', friend)).body.items;
+      const feedBefore = await friendsFeed();
+      expect(feedBefore.find((p) => p.id === theirPost.id)?.counts.vibes).toBe(1);
+      expect(feedBefore.map((p) => p.id)).toContain(thirdsPost.id);
       await server.app.jobs.run('accounts.erase');
+      const feedAfter = await friendsFeed();
+      expect(feedAfter.find((p) => p.id === theirPost.id)?.counts.vibes).toBe(0);
+      // The post reached the friend through my hum alone: it leaves with me.
+      expect(feedAfter.map((p) => p.id)).not.toContain(thirdsPost.id);
 
       // Nothing in any table names me, my address or my username.
       const needles = [me.auth.user.id, me.person.email, me.person.username];

@@ -12,10 +12,12 @@ import type { Mailer } from '../../../platform/mailer.js';
 import type { ObjectStorage } from '../../../platform/object-storage.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { BillingService } from '../../accounts/index.js';
-import type { PostCountersRepository } from '../../social/index.js';
+import type { PostCountersRepository, TimelineRepository } from '../../social/index.js';
+import type { DmsService, NotificationsService } from '../../messaging/index.js';
+import type { ModerationService } from '../moderation/moderation.service.js';
 import type { MediaService } from '../../media/index.js';
 import type { ReferralsService } from '../../people/index.js';
-import type { StatsService, StreaksService } from '../../progress/index.js';
+import type { QuestsService, StatsService, StreaksService } from '../../progress/index.js';
 import type { AccountDeletionRepository } from '../../accounts/index.js';
 import type { SessionsService } from '../../accounts/index.js';
 import type { UsersService } from '../../accounts/index.js';
@@ -41,6 +43,11 @@ export class ErasureService {
       stats: StatsService;
       streaks: StreaksService;
       postCounters: PostCountersRepository;
+      timeline: TimelineRepository;
+      quests: QuestsService;
+      moderation: ModerationService;
+      dms: DmsService;
+      notifications: NotificationsService;
       media: MediaService;
       referrals: ReferralsService;
       billing: BillingService;
@@ -122,15 +129,15 @@ export class ErasureService {
           { type: 'dm', ids: scope.messageIds },
           { type: 'report', ids: scope.reportIds },
         ]);
-        await deps.erasure.takeBackReactions(tx, userId);
-        await deps.erasure.endVibing(tx, userId);
-        await deps.erasure.removeHummedEntries(tx, userId);
-        const heirs = await deps.erasure.handQuestsOn(tx, userId);
-        await deps.erasure.forgetInModerationLog(tx, userId);
-        await deps.erasure.deleteConversations(tx, scope.conversationIds);
+        await deps.postCounters.vibesSentGone(tx, userId);
+        await deps.stats.personErased(tx, userId);
+        await deps.timeline.removeHumsBy(tx, userId);
+        const heirs = await deps.quests.handOnQuestsOf(tx, userId);
+        await deps.moderation.forgetInLog(tx, userId);
+        await deps.dms.eraseConversations(tx, scope.conversationIds);
         await deps.referrals.keepErased(tx, userId);
         await deps.deletions.delete(tx, userId);
-        await deps.erasure.refoldNotifications(tx, userId);
+        await deps.notifications.refoldWithout(tx, userId);
         // Check-ins on the person's own quests went with them: those people's streaks change.
         for (const other of scope.checkedInOnDeletedQuests) {
           const row = await deps.users.find(other, tx);

@@ -295,6 +295,22 @@ export class ModerationRepository {
     for (const { id } of lifted) this.sessionUsers.changed(this.db, { user: id });
     return lifted;
   }
+
+  /**
+   * The audit log keeps what was done but not to whom: entries about the person go. What they
+   * did as a moderator stays under a pseudonym, a new random id that belongs to nobody: their
+   * entries still read as one person's, and no longer lead to them. The log's trigger allows
+   * this one change.
+   */
+  async forgetInLog(tx: Queryable, userId: string): Promise<void> {
+    await tx.query(`SELECT set_config('doers.erasing', 'on', true)`);
+    await tx.query('DELETE FROM moderation_log WHERE target_user_id = $1', [userId]);
+    await tx.query('UPDATE moderation_log SET moderator_id = $2 WHERE moderator_id = $1', [
+      userId,
+      randomUUID(),
+    ]);
+    await tx.query(`SELECT set_config('doers.erasing', 'off', true)`);
+  }
 }
 
 const AUDIT_SELECT = `SELECT l.id, ${PERSON('mu')} AS moderator, l.moderator_id, l.action, l.target_type,

@@ -12,7 +12,7 @@ import type {
   ReportTarget,
 } from '@doers/contract';
 import type { z } from 'zod';
-import type { Database } from '../../../db/database.js';
+import type { Database, Queryable } from '../../../db/database.js';
 import type { Clock } from '../../../platform/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
@@ -280,6 +280,11 @@ export class ModerationService {
       createdAt: r.created_at.toISOString(),
       resolvedAt: r.resolved_at?.toISOString() ?? null,
     };
+  }
+
+  /** A person is being erased: the log forgets them (moderation.repository.ts, forgetInLog). */
+  forgetInLog(tx: Queryable, userId: string): Promise<void> {
+    return this.deps.moderation.forgetInLog(tx, userId);
   }
 }
 
