@@ -12,7 +12,9 @@ import type { EventBus } from './platform/events.js';
 
 /**
  * Who reacts to what happened (platform/events.ts): each line a module's answer to another's
- * event, so that no module calls one above it.
+ * event, so that no module calls one above it. A handler (`handle`) is a consequence a person
+ * would miss, run at least once and idempotent by its delivery (a notification, a feed entry, a
+ * push); a subscriber (`subscribe`) is a hint that may go with the process (a cache, the stream).
  */
 export function subscribeModules(
   events: EventBus,
@@ -29,35 +31,41 @@ export function subscribeModules(
   kept: { feedPages: FeedCache; rankings: KeptRankings },
 ): void {
   const { onboarding, notifications, feed, posts, push, realtime, dms } = m;
-  events.subscribe('quest.created', (e) => onboarding.questCreated(e));
+  events.handle('quest.created', 'onboarding', (e) => onboarding.questCreated(e));
   // The everyone boards kept in memory are ranked again after check-ins and undos.
   events.subscribe('checkIn.recorded', () => kept.rankings.changed());
   events.subscribe('checkIn.undone', () => kept.rankings.changed());
-  events.subscribe('vibe.sent', (e) => notifications.vibeSent(e));
-  events.subscribe('referral.joined', (e) => notifications.referralJoined(e));
-  events.subscribe('report.resolved', (e) => notifications.reportResolved(e));
-  events.subscribe('moderation.acted', (e) => notifications.moderationActed(e));
-  events.subscribe('questRequest.created', (e) => notifications.questRequestCreated(e));
-  events.subscribe('questRequest.accepted', (e) => notifications.questRequestAccepted(e));
-  events.subscribe('quest.joined', (e) => notifications.questJoined(e));
-  events.subscribe('streak.milestoneReached', (e) => notifications.milestoneReached(e));
+  events.handle('vibe.sent', 'notify', (e, d) => notifications.vibeSent(e, d));
+  events.handle('referral.joined', 'notify', (e, d) => notifications.referralJoined(e, d));
+  events.handle('report.resolved', 'notify', (e, d) => notifications.reportResolved(e, d));
+  events.handle('moderation.acted', 'notify', (e, d) => notifications.moderationActed(e, d));
+  events.handle('questRequest.created', 'notify', (e, d) =>
+    notifications.questRequestCreated(e, d),
+  );
+  events.handle('questRequest.accepted', 'notify', (e, d) =>
+    notifications.questRequestAccepted(e, d),
+  );
+  events.handle('quest.joined', 'notify', (e, d) => notifications.questJoined(e, d));
+  events.handle('streak.milestoneReached', 'notify', (e, d) =>
+    notifications.milestoneReached(e, d),
+  );
   // The feed follows vibing, blocks and names; posts count vibes sent from them.
-  events.subscribe('vibing.started', (e) => feed.vibingStarted(e));
-  events.subscribe('vibing.ended', (e) => feed.vibingEnded(e));
-  events.subscribe('user.blocked', (e) => feed.userBlocked(e));
+  events.handle('vibing.started', 'feed', (e) => feed.vibingStarted(e));
+  events.handle('vibing.ended', 'feed', (e) => feed.vibingEnded(e));
+  events.handle('user.blocked', 'feed', (e) => feed.userBlocked(e));
   // A name, picture or halo may be on any kept page; a hidden post leaves every page.
   events.subscribe('profile.changed', () => kept.feedPages.committed({ op: 'clear' }));
   events.subscribe('account.statusChanged', () => kept.feedPages.committed({ op: 'clear' }));
   events.subscribe('post.hidden', (e) => kept.feedPages.committed({ op: 'post', id: e.postId }));
   events.subscribe('account.statusChanged', () => kept.rankings.changed());
-  events.subscribe('vibe.sent', (e) => posts.vibeSent(e));
-  events.subscribe('post.smiled', (e) => notifications.postSmiled(e));
-  events.subscribe('post.hummed', (e) => notifications.postHummed(e));
-  events.subscribe('comment.created', (e) => notifications.commentCreated(e));
-  events.subscribe('dm.sent', (e) => notifications.dmSent(e));
+  events.handle('vibe.sent', 'count-on-post', (e) => posts.vibeSent(e));
+  events.handle('post.smiled', 'notify', (e, d) => notifications.postSmiled(e, d));
+  events.handle('post.hummed', 'notify', (e, d) => notifications.postHummed(e, d));
+  events.handle('comment.created', 'notify', (e, d) => notifications.commentCreated(e, d));
+  events.handle('dm.sent', 'notify', (e, d) => notifications.dmSent(e, d));
   // Web Push: what the person's settings send by push; a device that signs out stops receiving.
-  events.subscribe('notification.created', (e) => push.notificationCreated(e));
-  events.subscribe('session.ended', (e) => push.sessionEnded(e));
+  events.handle('notification.created', 'push', (e) => push.notificationCreated(e));
+  events.handle('session.ended', 'push', (e) => push.sessionEnded(e));
   // The realtime stream: notifications, messages, listened marks, counts; sessions ending.
   subscribeRealtime(events, realtime, {
     notification: (userId, id) => notifications.view(userId, id),

@@ -102,6 +102,8 @@ import { registerApi } from './app-routes.js';
 import { RateLimits } from './platform/rate-limiter.js';
 import { MemoryRealtimeBus } from './platform/realtime-bus.js';
 import { CacheBus } from './platform/cache-bus.js';
+import { Outbox } from './platform/outbox.js';
+import { OutboxRepository } from './platform/outbox.repository.js';
 import { createSecurityLog } from './platform/security-log.js';
 import { TokenSigner } from './platform/tokens.js';
 
@@ -114,6 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = await createHttpServer(config, deps.logStream);
 
   const events = new EventBus(app.log);
+  // The transactional outbox (decision 18): recorded events are kept until their handlers ran.
+  const outbox = new Outbox(new OutboxRepository(db), events, app.log, config.holdEvents);
+  events.useStore(outbox);
+  app.addHook('onReady', () => outbox.start());
+  app.addHook('onClose', () => outbox.stop());
   const securityLog = createSecurityLog(app.log);
   const limits = new RateLimits({
     store: deps.rateStore,

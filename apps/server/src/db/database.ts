@@ -10,8 +10,12 @@ const UPKEEP_EVERY_MS = 10_000;
 /** Anything that runs parameterised SQL: the database itself or an open transaction. */
 export interface Queryable {
   query<T extends object>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** An open transaction's: runs `fn` once it has committed (never when it rolls back). */
-  afterCommit?(fn: () => void): void;
+  /**
+   * An open transaction's: runs `fn` once it has committed (never when it rolls back). The
+   * transaction's promise settles after what `fn` returns has (an event's delivery: the request
+   * answers once its consequences are in place).
+   */
+  afterCommit?(fn: () => void | Promise<void>): void;
 }
 
 /**
@@ -26,16 +30,16 @@ export function onCommit(q: Queryable, fn: () => void): void {
 /** A transaction's statements and what waits for its commit. */
 function transactionOf(run: <T extends object>(sql: string, params: unknown[]) => Promise<T[]>): {
   tx: Queryable;
-  committed: () => void;
+  committed: () => Promise<void>;
 } {
-  const waiting: (() => void)[] = [];
+  const waiting: (() => void | Promise<void>)[] = [];
   return {
     tx: {
       query: <T extends object>(sql: string, params: unknown[] = []) => run<T>(sql, params),
       afterCommit: (fn) => void waiting.push(fn),
     },
-    committed: () => {
-      for (const fn of waiting) fn();
+    committed: async () => {
+      await Promise.all(waiting.map((fn) => fn()));
     },
   };
 }
@@ -91,8 +95,10 @@ function pgliteDatabase(thread: PgliteConnection): Database {
     query<T extends object>(sql: string, params: unknown[] = []) {
       return gate.single(() => run(sql, params) as Promise<T[]>);
     },
-    transaction(fn) {
-      return gate.alone(async () => {
+    async transaction(fn) {
+      // What waits for the commit runs once the gate is open again: it may query.
+      let committedNow: () => Promise<void> = async () => {};
+      const result = await gate.alone(async () => {
         await thread.exec('BEGIN');
         const { tx, committed } = transactionOf(
           <T extends object>(sql: string, params: unknown[]) => run(sql, params) as Promise<T[]>,
@@ -107,9 +113,11 @@ function pgliteDatabase(thread: PgliteConnection): Database {
         // A statement of it failed and `fn` went on: PostgreSQL rolls it back at COMMIT.
         const { command } = await thread.exec('COMMIT');
         if (command === 'ROLLBACK') throw new RolledBackError();
-        committed();
+        committedNow = committed;
         return result;
       });
+      await committedNow();
+      return result;
     },
     dump: () => gate.single(() => thread.dump()),
     tend: tendNow,
@@ -170,7 +178,7 @@ async function openPostgres(options: {
       } finally {
         client.release();
       }
-      committed();
+      await committed();
       return result;
     },
     close: () => pool.end(),

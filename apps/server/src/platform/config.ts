@@ -46,6 +46,7 @@ const envSchema = z.object({
   TIMELINE_DEPTH: z.coerce.number().int().min(1).default(500),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
+  DOERS_TEST_HOLD_EVENTS: z.enum(['true', 'false']).optional(),
   ...mediaEnv,
   ...pushEnv,
   ...paymentEnv,
@@ -71,6 +72,11 @@ export type Config = {
   /** Feed entries kept per reader; older pages are read from posts (decision 10). */
   timelineDepth: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * Tests only (the crash test): recorded events stay in the outbox undelivered, as if the
+   * process had died after each commit.
+   */
+  holdEvents: boolean;
   /** Demo people on an empty database: on PGlite unless SEED_DEMO=false; on PostgreSQL only
    *  with SEED_DEMO=true, so a deployment never carries accounts with a published password. */
   seedDemo: boolean;
@@ -122,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     timelineDepth: e.TIMELINE_DEPTH,
     logLevel: e.LOG_LEVEL,
+    holdEvents: e.DOERS_TEST_HOLD_EVENTS === 'true',
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     webDist: resolve(e.WEB_DIST ?? serverPaths.webDist),
     media: mediaSettings(e, dataDir),

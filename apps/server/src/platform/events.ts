@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { NotificationType } from '@doers/contract';
+import type { Queryable } from '../db/database.js';
 
 /**
  * Domain events: what happened, published by the service that made it happen once its
@@ -92,18 +94,54 @@ export type DomainEvents = {
 
 export type EventName = keyof DomainEvents;
 export type Subscriber<K extends EventName> = (payload: DomainEvents[K]) => Promise<void> | void;
+/**
+ * An event's delivery as a handler sees it: `id` is the same on every delivery of one event (its
+ * outbox row), so that a handler can tell a second delivery from a new event.
+ */
+export type Delivery = { id: string };
+export type Handler<K extends EventName> = (
+  payload: DomainEvents[K],
+  delivery: Delivery,
+) => Promise<void> | void;
 
 type ErrorLog = { error(details: object, message: string): void };
 
+type HandlerEntry = { name: string; run: Handler<never>; later: boolean };
+
+/** An event to deliver: written to the outbox (`id`), committed. */
+export type Recorded = { id: string; name: EventName; payload: unknown; done: readonly string[] };
+
+/** Where recorded events go (platform/outbox.ts); without one, they are published after commit. */
+export interface EventStore {
+  insert(q: Queryable, name: EventName, payload: unknown): Promise<string>;
+  /** Delivers committed events in this instance now; resolves when their handlers have run. */
+  deliver(events: Recorded[]): Promise<void>;
+}
+
 /**
- * A typed in-process bus. `publish` resolves once every subscriber has run, so a request's
- * consequences are in place when it answers; a failing subscriber is logged and never fails the
- * request (what happened has already committed).
+ * A typed bus with two kinds of listeners:
+ * - **subscribers** (`subscribe`): hints that may be lost with the process (a realtime "something
+ *   changed", a cache to read again). They run once, in this instance, after the commit.
+ * - **handlers** (`handle`): consequences a person would miss (a notification, a feed entry, a
+ *   push). An event `record`ed in the transaction of its change is written to the outbox with it
+ *   and its handlers run at least once: in this instance after the commit or, after a crash, in
+ *   any (docs/decisions/0018-transactional-outbox.md). So each handler is idempotent by its
+ *   `Delivery`. A `later` handler runs after the request has answered.
+ * `record` and `publish` resolve once what runs now has run, so a request's consequences are in
+ * place when it answers; a failing listener is logged and never fails the request (what
+ * happened has committed).
  */
 export class EventBus {
   readonly #subscribers = new Map<EventName, Subscriber<never>[]>();
+  readonly #handlers = new Map<EventName, HandlerEntry[]>();
+  #store: EventStore | undefined;
 
   constructor(private readonly log: ErrorLog) {}
+
+  /** Events recorded from now on go through `store` (app.ts). */
+  useStore(store: EventStore): void {
+    this.#store = store;
+  }
 
   subscribe<K extends EventName>(name: K, subscriber: Subscriber<K>): void {
     const list = this.#subscribers.get(name) ?? [];
@@ -111,13 +149,105 @@ export class EventBus {
     this.#subscribers.set(name, list);
   }
 
+  /** `handlerName` is kept with a delivery that failed halfway: never rename one lightly. */
+  handle<K extends EventName>(
+    name: K,
+    handlerName: string,
+    handler: Handler<K>,
+    options: { later?: boolean } = {},
+  ): void {
+    const list = this.#handlers.get(name) ?? [];
+    if (list.some((h) => h.name === handlerName)) throw new Error(`${name}: ${handlerName} twice`);
+    list.push({ name: handlerName, run: handler as Handler<never>, later: options.later ?? false });
+    this.#handlers.set(name, list);
+  }
+
+  /**
+   * Writes the event through `q`, the transaction of the change it describes; once that has
+   * committed, its listeners run (the transaction's promise waits for them). Through `q` as a
+   * plain database, the event is written alone: only for a change already committed.
+   */
+  async record<K extends EventName>(
+    q: Queryable,
+    name: K,
+    payload: DomainEvents[K],
+  ): Promise<void> {
+    const store = this.#store;
+    if (!store) {
+      await onCommitAwaited(q, () => this.publish(name, payload));
+      return;
+    }
+    const id = await store.insert(q, name, payload);
+    await onCommitAwaited(q, () => store.deliver([{ id, name, payload, done: [] }]));
+  }
+
+  /** Events a repository wrote with its own statement (outbox.repository.ts), now committed. */
+  async deliver(events: Recorded[]): Promise<void> {
+    if (events.length === 0) return;
+    if (this.#store) await this.#store.deliver(events);
+    else for (const e of events) await this.#dispatch(e, { id: e.id }, 'all');
+  }
+
+  /** Not kept: the listeners run now, in this instance (an event nobody would miss). */
   async publish<K extends EventName>(name: K, payload: DomainEvents[K]): Promise<void> {
-    for (const subscriber of (this.#subscribers.get(name) ?? []) as Subscriber<K>[]) {
-      try {
-        await subscriber(payload);
-      } catch (error) {
-        this.log.error({ err: error, event: name }, 'event subscriber failed');
+    await this.#dispatch({ name, payload, done: [] }, { id: `unrecorded:${randomUUID()}` }, 'all');
+  }
+
+  /**
+   * Runs an event's listeners. `now`: the subscribers and the handlers but the `later` ones;
+   * `pending`: the handlers not yet `done`. Answers the handlers done after it, whether any
+   * failed, and whether any was left for later.
+   */
+  run(
+    event: Omit<Recorded, 'id'>,
+    delivery: Delivery,
+    which: 'now' | 'pending',
+  ): Promise<{ done: string[]; failed: boolean; left: boolean }> {
+    return this.#dispatch(event, delivery, which);
+  }
+
+  async #dispatch(
+    event: Omit<Recorded, 'id'>,
+    delivery: Delivery,
+    which: 'now' | 'pending' | 'all',
+  ): Promise<{ done: string[]; failed: boolean; left: boolean }> {
+    const name = event.name;
+    if (which !== 'pending') {
+      for (const subscriber of this.#subscribers.get(name) ?? []) {
+        try {
+          await (subscriber as Subscriber<EventName>)(event.payload as never);
+        } catch (error) {
+          this.log.error({ err: error, event: name }, 'event subscriber failed');
+        }
       }
     }
+    const done = [...event.done];
+    let failed = false;
+    let left = false;
+    for (const handler of this.#handlers.get(name) ?? []) {
+      if (done.includes(handler.name)) continue;
+      if (which === 'now' && handler.later) {
+        left = true;
+        continue;
+      }
+      try {
+        await (handler.run as Handler<EventName>)(event.payload as never, delivery);
+        done.push(handler.name);
+      } catch (error) {
+        failed = true;
+        this.log.error({ err: error, event: name, handler: handler.name }, 'event handler failed');
+      }
+    }
+    return { done, failed, left };
   }
+}
+
+/**
+ * Runs `fn` after `q`'s commit, the transaction waiting for it; at once for a plain database.
+ * A wrapper of a transaction must pass `afterCommit` on: without it, `fn` would run inside the
+ * transaction, and on PGlite wait for it forever.
+ */
+async function onCommitAwaited(q: Queryable, fn: () => Promise<void>): Promise<void> {
+  if (q.afterCommit) q.afterCommit(fn);
+  else await fn();
 }

@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/platform/config.js';
 import { openRuntime } from '../../src/runtime.js';
 import type { Database, Queryable } from '../../src/db/database.js';
 import { BEHIND } from '../../src/contexts/accounts/users/sessions.repository.js';
+import { SWEEP } from '../../src/platform/outbox.repository.js';
 import { leasePglite } from './pglite-pool.js';
 
 import { FOUNDER_CODE } from './people-data.js';
@@ -155,10 +156,14 @@ function countingDatabase(inner: Database) {
   let log: string[] | null = null;
   const counted = (q: Queryable): Queryable => ({
     query: <T extends object>(sql: string, params?: unknown[]) => {
-      // Marks written behind the requests (sessions.repository.ts) belong to none of them.
-      if (!sql.startsWith(BEHIND)) log?.push(sql.replace(/\s+/g, ' ').trim());
+      // Marks written behind the requests (sessions.repository.ts) and the outbox's sweep
+      // belong to none of them.
+      if (!sql.startsWith(BEHIND) && !sql.startsWith(SWEEP))
+        log?.push(sql.replace(/\s+/g, ' ').trim());
       return q.query<T>(sql, params);
     },
+    // A transaction's: what waits for its commit must still wait (events, caches).
+    ...(q.afterCommit && { afterCommit: q.afterCommit.bind(q) }),
   });
   const db: Database = {
     engine: inner.engine,

@@ -5,7 +5,7 @@ export {
   notBlockedBetween,
   notBlockedBetweenByKey,
 } from './blocks/block-filter.js';
-export { type AfterCommit, type BlocksService } from './blocks/blocks.service.js';
+export { type BlocksService } from './blocks/blocks.service.js';
 export { seenThroughABlock } from './blocks/seen-through-a-block.js';
 export { generateReferralCode } from './referrals/referral-code.js';
 export { monthKey } from './referrals/referral-quota.js';

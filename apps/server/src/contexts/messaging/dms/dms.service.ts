@@ -98,7 +98,7 @@ export class DmsService {
 
   async send(senderId: string, conversationId: string, input: SendDmRequest): Promise<DmMessage> {
     const id = randomUUID();
-    const { row, recipientId } = await this.deps.db.transaction(async (tx) => {
+    const row = await this.deps.db.transaction(async (tx) => {
       const recipientId = await this.deps.dms.otherOf(tx, conversationId, senderId);
       if (!recipientId) throw notFound(NOT_FOUND);
       // The pair stays held until the message commits: no block can slip in beside it.
@@ -122,13 +122,13 @@ export class DmsService {
         voiceMediaId: input.voiceMediaId,
         at: this.deps.clock.now(),
       });
-      return { row: (await this.deps.dms.message(id, senderId, tx))!, recipientId };
-    });
-    await this.deps.events.publish('dm.sent', {
-      messageId: id,
-      conversationId,
-      senderId,
-      recipientId,
+      await this.deps.events.record(tx, 'dm.sent', {
+        messageId: id,
+        conversationId,
+        senderId,
+        recipientId,
+      });
+      return (await this.deps.dms.message(id, senderId, tx))!;
     });
     return this.#present(row, senderId);
   }

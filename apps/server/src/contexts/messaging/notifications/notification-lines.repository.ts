@@ -19,6 +19,13 @@ export type LineRow = {
 };
 
 /**
+ * A notification to write, and what it comes from: an event's delivery (platform/events.ts,
+ * `Delivery`). A notification of that source and recipient already written is answered again
+ * instead of written twice: a second delivery of one event notifies once.
+ */
+export type Sourced = { n: NewNotification; source: string | null };
+
+/**
  * `push`: the person takes this type by push (their settings, read with the write) and has a
  * device subscribed.
  */
@@ -40,9 +47,9 @@ const LINE = `n.id, n.type, n.data, f.count, f.actor_count, f.read_at IS NOT NUL
 /** Notifications and the folded lines they make (migration 014). */
 export class NotificationLinesRepository {
   /** Notifications written at the same moment go in one statement (one per recipient a batch). */
-  readonly #batch = new WriteBatcher<NewNotification, Written | null>(
-    (ns) => this.writeMany(ns, this.now()),
-    { key: (n) => n.userId, max: 100 },
+  readonly #batch = new WriteBatcher<Sourced, Written | null>(
+    (items) => this.writeMany(items, this.now()),
+    { key: (item) => item.n.userId, max: 100 },
   );
 
   constructor(
@@ -52,8 +59,8 @@ export class NotificationLinesRepository {
   ) {}
 
   /** One notification, written with those submitted at the same moment (`writeMany`). */
-  write(n: NewNotification): Promise<Written | null> {
-    return this.#batch.submit(n);
+  write(n: NewNotification, source: string | null): Promise<Written | null> {
+    return this.#batch.submit({ n, source });
   }
 
   /**
@@ -65,17 +72,19 @@ export class NotificationLinesRepository {
    * only; no line. `push`: the person takes this type by push and has a device that does.
    */
   async writeMany(
-    ns: NewNotification[],
+    items: Sourced[],
     now: Date,
     db: Queryable = this.db,
   ): Promise<(Written | null)[]> {
+    const ns = items.map((item) => item.n);
     const ids = ns.map(() => randomUUID());
     const rules = ns.map((n, i) => foldRule(n, ids[i]!));
     const rows = await db.query<Written & { idx: number }>(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[],
-                              $6::text[], $7::boolean[], $8::boolean[])
-                  WITH ORDINALITY AS i(id, user_id, type, actor_id, data, rule_key, daily, grow, idx)
+                              $6::text[], $7::boolean[], $8::boolean[], $10::text[])
+                  WITH ORDINALITY
+                  AS i(id, user_id, type, actor_id, data, rule_key, daily, grow, source, idx)
        ), target AS (
          -- Each recipient by its key (ANY): a join would hash the whole users table per batch.
          SELECT i.*,
@@ -97,14 +106,21 @@ export class NotificationLinesRepository {
             AND NOT EXISTS (SELECT 1 FROM blocks b
                              WHERE b.blocked_id = ANY($2::uuid[]) AND b.blocker_id = ANY($4::uuid[])
                                AND b.blocked_id = u.id AND b.blocker_id = i.actor_id)
+       ), before AS (
+         -- Written already by an earlier delivery of the same event.
+         SELECT t.idx, o.id, o.in_app, t.push FROM target t
+           JOIN notifications o ON o.source = t.source AND o.user_id = t.user_id
+          WHERE t.source IS NOT NULL
        ), fresh AS (
          SELECT t.*, NOT EXISTS (SELECT 1 FROM notifications o
                                   WHERE o.user_id = t.user_id AND o.fold_key = t.fold_key
                                     AND o.actor_id IS NOT DISTINCT FROM t.actor_id) AS new_actor
-           FROM target t WHERE t.in_app OR t.push_on
+           FROM target t WHERE (t.in_app OR t.push_on)
+            AND t.idx NOT IN (SELECT idx FROM before)
        ), n AS (
-         INSERT INTO notifications (id, user_id, type, actor_id, data, fold_key, in_app, created_at)
-         SELECT id, user_id, type, actor_id, data::jsonb, fold_key, in_app, $9::timestamptz
+         INSERT INTO notifications
+                (id, user_id, type, actor_id, data, fold_key, in_app, created_at, source)
+         SELECT id, user_id, type, actor_id, data::jsonb, fold_key, in_app, $9::timestamptz, source
            FROM fresh WHERE new_actor OR grow
          RETURNING id, user_id, fold_key, in_app, created_at
        ), line AS (
@@ -123,7 +139,8 @@ export class NotificationLinesRepository {
            read_at = NULL
          RETURNING f.head_id
        )
-       SELECT fresh.idx::int AS idx, n.id, n.in_app, fresh.push FROM n JOIN fresh ON fresh.id = n.id`,
+       SELECT fresh.idx::int AS idx, n.id, n.in_app, fresh.push FROM n JOIN fresh ON fresh.id = n.id
+       UNION ALL SELECT idx::int, id, in_app, push FROM before`,
       [
         ids,
         ns.map((n) => n.userId),
@@ -134,6 +151,7 @@ export class NotificationLinesRepository {
         rules.map((r) => r.daily),
         rules.map((r) => r.sameActor === 'grow'),
         now,
+        items.map((item) => item.source),
       ],
     );
     const written: (Written | null)[] = ns.map(() => null);

@@ -11,7 +11,7 @@ import {
 } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
 import type { Clock } from '../../../platform/clock.js';
-import type { DomainEvents, EventBus } from '../../../platform/events.js';
+import type { Delivery, DomainEvents, EventBus } from '../../../platform/events.js';
 import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { LineRow, NotificationLinesRepository } from './notification-lines.repository.js';
 import type {
@@ -23,13 +23,15 @@ import type { NotificationsRepository } from './notifications.repository.js';
 /** Every type is on in both channels until the person turns it off; no reminder until asked. */
 const ON: NotificationChannels = { inApp: true, push: true };
 
-/**
- * Notifications (docs/product/notifications.md). Nothing else writes them: this module
- * subscribes to what happened (app.ts wires each event to the handler below).
- */
 /** A notification row as written: whether its line shows in the list, and is for push. */
 export type WrittenLine = { id: string; inApp: boolean; push: boolean };
 
+/**
+ * Notifications (docs/product/notifications.md). Nothing else writes them: this module handles
+ * what happened (app-events.ts wires each event to a method below). An event may be delivered
+ * twice (platform/outbox.ts): each method passes its `Delivery` on, and the notification it
+ * wrote the first time is found again instead of written twice.
+ */
 export class NotificationsService {
   constructor(
     private readonly deps: {
@@ -47,8 +49,8 @@ export class NotificationsService {
    * Returns the notification's id, or null when nothing was written (blocked either way, both
    * channels off, a repeat the fold skips).
    */
-  async write(n: NewNotification): Promise<string | null> {
-    const written = await this.deps.lines.write(n);
+  async write(n: NewNotification, delivery?: Delivery): Promise<string | null> {
+    const written = await this.deps.lines.write(n, delivery?.id ?? null);
     if (!written) return null;
     await this.published(n, { id: written.id, inApp: written.in_app, push: written.push });
     return written.id;
@@ -56,19 +58,25 @@ export class NotificationsService {
 
   /** The same inside the caller's transaction, which publishes once it has committed. */
   async writeIn(tx: Queryable, n: NewNotification): Promise<WrittenLine | null> {
-    const [written] = await this.deps.lines.writeMany([n], this.deps.clock.now(), tx);
-    return written ? { id: written.id, inApp: written.in_app, push: written.push } : null;
+    const [written] = await this.deps.lines.writeMany(
+      [{ n, source: null }],
+      this.deps.clock.now(),
+      tx,
+    );
+    if (!written) return null;
+    const line = { id: written.id, inApp: written.in_app, push: written.push };
+    // Kept with the transaction: its push is not lost to a crash after the commit.
+    await this.deps.events.record(tx, 'notification.created', createdEvent(n, line));
+    return line;
   }
 
-  /** For a write made inside a transaction: publish once it has committed. */
-  async published(n: NewNotification, written: WrittenLine): Promise<void> {
-    await this.deps.events.publish('notification.created', {
-      notificationId: written.id,
-      userId: n.userId,
-      type: n.type,
-      inApp: written.inApp,
-      push: written.push,
-    });
+  /**
+   * After a write by an event's handler: that event stays in the outbox until this has run, so
+   * the push is not lost to a crash in between (a second delivery finds the notification and
+   * comes here again; push sends each notification once to each device).
+   */
+  private async published(n: NewNotification, written: WrittenLine): Promise<void> {
+    await this.deps.events.publish('notification.created', createdEvent(n, written));
   }
 
   /** The person's lines, newest first, a page at a time (the web app groups them by day). */
@@ -114,13 +122,16 @@ export class NotificationsService {
     return toSettings(row);
   }
 
-  async dmSent(e: DomainEvents['dm.sent']): Promise<void> {
-    await this.write({
-      userId: e.recipientId,
-      type: 'dm',
-      actorId: e.senderId,
-      data: { conversationId: e.conversationId, messageId: e.messageId },
-    });
+  async dmSent(e: DomainEvents['dm.sent'], delivery?: Delivery): Promise<void> {
+    await this.write(
+      {
+        userId: e.recipientId,
+        type: 'dm',
+        actorId: e.senderId,
+        data: { conversationId: e.conversationId, messageId: e.messageId },
+      },
+      delivery,
+    );
   }
 
   async unreadCounts(userId: string): Promise<UnreadCounts> {
@@ -132,109 +143,151 @@ export class NotificationsService {
     };
   }
 
-  async vibeSent(e: DomainEvents['vibe.sent']): Promise<void> {
-    await this.write({
-      userId: e.targetUserId,
-      type: 'vibe',
-      actorId: e.senderId,
-      data: { vibeId: e.vibeId, reason: e.reason },
-    });
+  async vibeSent(e: DomainEvents['vibe.sent'], delivery?: Delivery): Promise<void> {
+    await this.write(
+      {
+        userId: e.targetUserId,
+        type: 'vibe',
+        actorId: e.senderId,
+        data: { vibeId: e.vibeId, reason: e.reason },
+      },
+      delivery,
+    );
   }
 
-  async referralJoined(e: DomainEvents['referral.joined']): Promise<void> {
-    await this.write({
-      userId: e.referrerId,
-      type: 'referral_joined',
-      actorId: e.userId,
-      data: {},
-    });
+  async referralJoined(e: DomainEvents['referral.joined'], delivery?: Delivery): Promise<void> {
+    await this.write(
+      {
+        userId: e.referrerId,
+        type: 'referral_joined',
+        actorId: e.userId,
+        data: {},
+      },
+      delivery,
+    );
   }
 
   /** From the app itself (no actor): what came of a report. */
-  async reportResolved(e: DomainEvents['report.resolved']): Promise<void> {
-    await this.write({
-      userId: e.reporterId,
-      type: 'report_handled',
-      actorId: null,
-      data: { reportId: e.reportId, outcome: e.outcome },
-    });
+  async reportResolved(e: DomainEvents['report.resolved'], delivery?: Delivery): Promise<void> {
+    await this.write(
+      {
+        userId: e.reporterId,
+        type: 'report_handled',
+        actorId: null,
+        data: { reportId: e.reportId, outcome: e.outcome },
+      },
+      delivery,
+    );
   }
 
   /** From the app itself: the team acted on the person's content or account, and why. */
-  async moderationActed(e: DomainEvents['moderation.acted']): Promise<void> {
-    await this.write({
-      userId: e.userId,
-      type: 'moderation',
-      actorId: null,
-      data: { action: e.action, targetType: e.targetType, reason: e.reason },
-    });
+  async moderationActed(e: DomainEvents['moderation.acted'], delivery?: Delivery): Promise<void> {
+    await this.write(
+      {
+        userId: e.userId,
+        type: 'moderation',
+        actorId: null,
+        data: { action: e.action, targetType: e.targetType, reason: e.reason },
+      },
+      delivery,
+    );
   }
 
-  async questRequestCreated(e: DomainEvents['questRequest.created']): Promise<void> {
-    await this.write({
-      userId: e.ownerId,
-      type: 'quest_request',
-      actorId: e.userId,
-      data: { questId: e.questId, requestId: e.requestId },
-    });
+  async questRequestCreated(
+    e: DomainEvents['questRequest.created'],
+    delivery?: Delivery,
+  ): Promise<void> {
+    await this.write(
+      {
+        userId: e.ownerId,
+        type: 'quest_request',
+        actorId: e.userId,
+        data: { questId: e.questId, requestId: e.requestId },
+      },
+      delivery,
+    );
   }
 
-  async questRequestAccepted(e: DomainEvents['questRequest.accepted']): Promise<void> {
-    await this.write({
-      userId: e.userId,
-      type: 'quest_request_accepted',
-      actorId: e.ownerId,
-      data: { questId: e.questId },
-    });
+  async questRequestAccepted(
+    e: DomainEvents['questRequest.accepted'],
+    delivery?: Delivery,
+  ): Promise<void> {
+    await this.write(
+      {
+        userId: e.userId,
+        type: 'quest_request_accepted',
+        actorId: e.ownerId,
+        data: { questId: e.questId },
+      },
+      delivery,
+    );
   }
 
-  async questJoined(e: DomainEvents['quest.joined']): Promise<void> {
-    await this.write({
-      userId: e.ownerId,
-      type: 'quest_joined',
-      actorId: e.userId,
-      data: { questId: e.questId },
-    });
+  async questJoined(e: DomainEvents['quest.joined'], delivery?: Delivery): Promise<void> {
+    await this.write(
+      {
+        userId: e.ownerId,
+        type: 'quest_joined',
+        actorId: e.userId,
+        data: { questId: e.questId },
+      },
+      delivery,
+    );
   }
 
-  async postSmiled(e: DomainEvents['post.smiled']): Promise<void> {
+  async postSmiled(e: DomainEvents['post.smiled'], delivery?: Delivery): Promise<void> {
     if (e.userId === e.authorId) return;
-    await this.write({
-      userId: e.authorId,
-      type: 'smile',
-      actorId: e.userId,
-      data: { postId: e.postId },
-    });
+    await this.write(
+      {
+        userId: e.authorId,
+        type: 'smile',
+        actorId: e.userId,
+        data: { postId: e.postId },
+      },
+      delivery,
+    );
   }
 
-  async postHummed(e: DomainEvents['post.hummed']): Promise<void> {
+  async postHummed(e: DomainEvents['post.hummed'], delivery?: Delivery): Promise<void> {
     if (e.userId === e.authorId) return;
-    await this.write({
-      userId: e.authorId,
-      type: 'hum',
-      actorId: e.userId,
-      data: { postId: e.postId },
-    });
+    await this.write(
+      {
+        userId: e.authorId,
+        type: 'hum',
+        actorId: e.userId,
+        data: { postId: e.postId },
+      },
+      delivery,
+    );
   }
 
-  async commentCreated(e: DomainEvents['comment.created']): Promise<void> {
+  async commentCreated(e: DomainEvents['comment.created'], delivery?: Delivery): Promise<void> {
     if (e.userId === e.postAuthorId) return;
-    await this.write({
-      userId: e.postAuthorId,
-      type: 'comment',
-      actorId: e.userId,
-      data: { postId: e.postId, commentId: e.commentId },
-    });
+    await this.write(
+      {
+        userId: e.postAuthorId,
+        type: 'comment',
+        actorId: e.userId,
+        data: { postId: e.postId, commentId: e.commentId },
+      },
+      delivery,
+    );
   }
 
   /** Undo and redo reach the same milestone again: celebrated each time, notified once. */
-  async milestoneReached(e: DomainEvents['streak.milestoneReached']): Promise<void> {
-    await this.write({
-      userId: e.userId,
-      type: 'streak_milestone',
-      actorId: null,
-      data: { questId: e.questId, days: e.days, day: e.day },
-    });
+  async milestoneReached(
+    e: DomainEvents['streak.milestoneReached'],
+    delivery?: Delivery,
+  ): Promise<void> {
+    await this.write(
+      {
+        userId: e.userId,
+        type: 'streak_milestone',
+        actorId: null,
+        data: { questId: e.questId, days: e.days, day: e.day },
+      },
+      delivery,
+    );
   }
 
   /** After a person's erasure: others' lines that named them are rebuilt from what is left. */
@@ -260,4 +313,14 @@ function toSettings(row: SettingsRow | null): NotificationSettings {
     NOTIFICATION_TYPES.map((t) => [t, { ...ON, ...row?.types[t] }]),
   ) as NotificationSettings['types'];
   return { types, reminderHour: row?.reminder_hour ?? null };
+}
+
+function createdEvent(n: NewNotification, line: WrittenLine): DomainEvents['notification.created'] {
+  return {
+    notificationId: line.id,
+    userId: n.userId,
+    type: n.type,
+    inApp: line.inApp,
+    push: line.push,
+  };
 }

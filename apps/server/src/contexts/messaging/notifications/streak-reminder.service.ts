@@ -51,9 +51,7 @@ export class StreakReminderService {
       if (!(await this.deps.reminders.claim(tx, userId, day, now))) return null;
       return this.deps.notifications.writeIn(tx, reminder);
     });
-    if (!written) return false;
-    await this.deps.notifications.published(reminder, written);
-    return true;
+    return written !== null;
   }
 }
 

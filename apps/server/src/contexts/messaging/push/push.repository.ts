@@ -75,18 +75,30 @@ export class PushRepository {
     return rows.map((r) => r.id);
   }
 
-  async find(id: string): Promise<PushSubscriptionRow | undefined> {
-    const rows = await this.db.query<PushSubscriptionRow>(
-      'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE id = $1',
-      [id],
+  /** The device, unless this notification was sent to it already (`sent`). */
+  async find(
+    id: string,
+    notificationId: string,
+  ): Promise<(PushSubscriptionRow & { sent: boolean }) | undefined> {
+    const rows = await this.db.query<PushSubscriptionRow & { sent: boolean }>(
+      `SELECT id, user_id, endpoint, p256dh, auth,
+              EXISTS (SELECT 1 FROM push_sends s
+                       WHERE s.notification_id = $2 AND s.subscription_id = $1) AS sent
+         FROM push_subscriptions WHERE id = $1`,
+      [id, notificationId],
     );
     return rows[0];
   }
 
-  async recordSuccess(id: string, at: Date): Promise<void> {
+  /** The push service took the notification for this device: it is not sent there again. */
+  async recordSuccess(id: string, notificationId: string, at: Date): Promise<void> {
     await this.db.query(
-      'UPDATE push_subscriptions SET last_success_at = $2, failures = 0 WHERE id = $1',
-      [id, at],
+      `WITH sent AS (
+         INSERT INTO push_sends (notification_id, subscription_id, sent_at)
+         SELECT $2, $1, $3 WHERE EXISTS (SELECT 1 FROM notifications WHERE id = $2)
+         ON CONFLICT DO NOTHING)
+       UPDATE push_subscriptions SET last_success_at = $3, failures = 0 WHERE id = $1`,
+      [id, notificationId, at],
     );
   }
 

@@ -24,7 +24,12 @@ export const MAX_DEVICES = 20;
 /** Queued work (platform/jobs.ts): one job per notification, then one per device. */
 export const PUSH_JOBS = { deliver: 'push.deliver', send: 'push.send' } as const;
 type DeliverJob = { userId: string; notificationId: string };
-type SendJob = { userId: string; subscriptionId: string; message: PushMessage };
+type SendJob = {
+  userId: string;
+  subscriptionId: string;
+  notificationId: string;
+  message: PushMessage;
+};
 
 /**
  * Web Push (docs/product/push.md): devices subscribe after their owner's tap; each notification
@@ -93,7 +98,12 @@ export class PushService {
     if (!view) return;
     const message = pushMessageOf(view);
     for (const subscriptionId of await this.deps.push.idsOf(userId)) {
-      await this.deps.jobs.enqueue<SendJob>(PUSH_JOBS.send, { userId, subscriptionId, message });
+      await this.deps.jobs.enqueue<SendJob>(PUSH_JOBS.send, {
+        userId,
+        subscriptionId,
+        notificationId,
+        message,
+      });
     }
   }
 
@@ -101,10 +111,11 @@ export class PushService {
    * One device: dead subscriptions (404, 410) are removed; a push service that is down or busy
    * makes this throw, so the queue tries again a few times before dropping it.
    */
-  private async send({ userId, subscriptionId, message }: SendJob): Promise<void> {
-    const row = await this.deps.push.find(subscriptionId);
-    // Gone, or the browser is someone else's now: nothing to send.
-    if (!row || row.user_id !== userId) return;
+  private async send({ userId, subscriptionId, notificationId, message }: SendJob): Promise<void> {
+    const row = await this.deps.push.find(subscriptionId, notificationId);
+    // Gone, or the browser is someone else's now, or it has this one (a notification's event
+    // delivered twice: platform/outbox.ts): nothing to send.
+    if (!row || row.user_id !== userId || row.sent) return;
     const target = { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } };
     const log = { subscriptionId, host: new URL(row.endpoint).host };
     try {
@@ -114,7 +125,7 @@ export class PushService {
         topicOf(message.tag),
       );
       if (result.outcome === 'sent') {
-        await this.deps.push.recordSuccess(subscriptionId, this.deps.clock.now());
+        await this.deps.push.recordSuccess(subscriptionId, notificationId, this.deps.clock.now());
       } else if (result.outcome === 'gone') {
         await this.deps.push.remove(subscriptionId);
         this.deps.log.info({ ...log, status: result.statusCode }, 'push subscription removed');

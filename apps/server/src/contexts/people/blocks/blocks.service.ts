@@ -6,19 +6,12 @@ import type { EventBus } from '../../../platform/events.js';
 import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { BlocksRepository } from './blocks.repository.js';
 
-/** What to do once the block's transaction has committed (publish what ended, say). */
-export type AfterCommit = () => Promise<void>;
-
 /**
- * What a block ends, registered by a module above blocks (vibes: vibing both ways; posts: feed
- * entries). It runs inside the block's transaction, so the block and all it ends commit
- * together; what it returns runs after the commit.
+ * What a block ends, registered by a module above blocks (vibes: vibing both ways). It runs
+ * inside the block's transaction, so the block, all it ends and the events it records commit
+ * together.
  */
-export type BlockHook = (
-  tx: Queryable,
-  blockerId: string,
-  blockedId: string,
-) => Promise<AfterCommit | void>;
+export type BlockHook = (tx: Queryable, blockerId: string, blockedId: string) => Promise<void>;
 
 /** Blocking (docs/product/blocking.md): who blocked whom, and the either-way check. */
 export class BlocksService {
@@ -42,7 +35,7 @@ export class BlocksService {
   async block(blockerId: string, blockedId: string): Promise<void> {
     if (blockerId === blockedId) throw badRequest("You can't block yourself");
     await this.assertPerson(blockedId);
-    const after = await this.deps.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       await this.deps.blocks.lockPair(tx, blockerId, blockedId);
       const created = await this.deps.blocks.insert(
         tx,
@@ -50,17 +43,10 @@ export class BlocksService {
         blockedId,
         this.deps.clock.now(),
       );
-      if (!created) return null;
-      const effects: AfterCommit[] = [];
-      for (const hook of this.#hooks) {
-        const effect = await hook(tx, blockerId, blockedId);
-        if (effect) effects.push(effect);
-      }
-      return effects;
+      if (!created) return;
+      for (const hook of this.#hooks) await hook(tx, blockerId, blockedId);
+      await this.deps.events.record(tx, 'user.blocked', { blockerId, blockedId });
     });
-    if (!after) return;
-    for (const effect of after) await effect();
-    await this.deps.events.publish('user.blocked', { blockerId, blockedId });
   }
 
   /** Lifting a block that is not there is not an error either (unless there is no such person). */

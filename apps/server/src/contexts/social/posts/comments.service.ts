@@ -33,7 +33,7 @@ export class CommentsService {
 
   async create(userId: string, postId: string, input: CreateCommentRequest): Promise<Comment> {
     const id = randomUUID();
-    const { row, postAuthorId } = await this.deps.db.transaction(async (tx) => {
+    const row = await this.deps.db.transaction(async (tx) => {
       const post = await this.deps.posts.visibleFacts(tx, postId, userId);
       if (!post) throw notFound('Post not found');
       await this.deps.media.attach(tx, {
@@ -59,13 +59,13 @@ export class CommentsService {
         userId,
         delta: 1,
       });
-      return { row: (await this.deps.comments.one(tx, id))!, postAuthorId: post.author_id };
-    });
-    await this.deps.events.publish('comment.created', {
-      commentId: id,
-      postId,
-      postAuthorId,
-      userId,
+      await this.deps.events.record(tx, 'comment.created', {
+        commentId: id,
+        postId,
+        postAuthorId: post.author_id,
+        userId,
+      });
+      return (await this.deps.comments.one(tx, id))!;
     });
     return this.#present(row, userId);
   }

@@ -142,8 +142,11 @@ export class PostsRepository {
 
   /** A vibe sent from a post to its author counts on the post. */
   async countVibe(postId: string, targetUserId: string): Promise<void> {
+    // Counted again from the vibes, not moved by one: a second delivery of the vibe's event
+    // (platform/outbox.ts) finds the same count.
     await this.db.query(
-      'UPDATE posts SET vibe_count = vibe_count + 1 WHERE id = $1 AND author_id = $2',
+      `UPDATE posts SET vibe_count = (SELECT count(*) FROM vibes v WHERE v.post_id = $1)
+        WHERE id = $1 AND author_id = $2`,
       [postId, targetUserId],
     );
     this.pages.changed(this.db, { op: 'post', id: postId });

@@ -5,6 +5,7 @@ import type { FeedCache } from './feed-cache.js';
 import { unseenCountColumns, type UnseenCounts } from './post-counts.sql.js';
 import { countsOf } from './post.presenter.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
+import { recordEventsSql } from '../../../platform/outbox.repository.js';
 import { WriteBatcher } from '../../../platform/write-batcher.js';
 
 export type Reaction = 'smile' | 'hum';
@@ -26,15 +27,24 @@ export type ToggleRow = UnseenCounts & {
   comment_count: number;
 };
 
-/** A smile of a batch: the post's author and, as for a toggle, the state after it. */
-type SmileFound = ToggleRow & { found: true; post_id: string; author_id: string };
+/**
+ * A smile of a batch: the post's author and, as for a toggle, the state after it; `event_id`: the
+ * `post.smiled` written with it (a smile set, not one taken back or set already).
+ */
+type SmileFound = ToggleRow & {
+  found: true;
+  post_id: string;
+  author_id: string;
+  event_id: string | null;
+};
 export type SmileRow = { found: false } | SmileFound;
 export type SmileChange = { userId: string; postId: string; on: boolean };
 
 export type ReactorRow = { user: PersonSummary; at: Date };
 
 /**
- * smiles and hums, and their counters on posts, each changed in one statement. Kept feed pages
+ * smiles and hums, and their counters on posts, each changed in one statement; a smile's
+ * `post.smiled` is written to the outbox in that statement too (platform/outbox.ts). Kept feed pages
  * get the new counters, and the reacting person's marks, once committed. The counters as kept
  * for everyone are right for every kept page: a reader behind any block is never kept
  * (feed-pages.repository.ts), their figures being their own.
@@ -150,8 +160,14 @@ export class ReactionsRepository {
                   GROUP BY user_id) f
           WHERE s.user_id = f.user_id
          RETURNING 1
+       ), smiled AS (
+         ${recordEventsSql(`SELECT 'post.smiled', json_build_object('postId', post_id,
+                              'authorId', author_id, 'userId', user_id)::jsonb
+                              FROM changes WHERE d = 1`)}
        )
        SELECT seen.idx::int AS idx, seen.post_id, seen.author_id, c.idx IS NOT NULL AS changed,
+              (SELECT e.id FROM smiled e WHERE e.payload ->> 'postId' = seen.post_id::text
+                  AND e.payload ->> 'userId' = seen.user_id::text) AS event_id,
               seen.on_ AS smiled,
               EXISTS (SELECT 1 FROM hums h WHERE h.post_id = seen.post_id AND h.user_id = seen.user_id)
                 AS hummed,

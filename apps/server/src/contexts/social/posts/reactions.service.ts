@@ -66,11 +66,14 @@ export class ReactionsService {
   }
 
   async #smile(change: SmileChange): Promise<ReactionState> {
-    const { userId, postId, on } = change;
+    const { userId, postId } = change;
     const row = await this.deps.reactions.smile(change);
     if (!row.found) throw notFound('Post not found');
-    if (row.changed && on) {
-      await this.deps.events.publish('post.smiled', { postId, authorId: row.author_id, userId });
+    if (row.event_id) {
+      const payload = { postId, authorId: row.author_id, userId };
+      await this.deps.events.deliver([
+        { id: row.event_id, name: 'post.smiled', payload, done: [] },
+      ]);
     }
     return { smiled: row.smiled, hummed: row.hummed, counts: countsSeen(row) };
   }
@@ -83,7 +86,7 @@ export class ReactionsService {
     on: boolean,
   ): Promise<ReactionState> {
     const at = this.deps.clock.now();
-    const { state, authorId } = await this.deps.db.transaction(async (tx) => {
+    const state = await this.deps.db.transaction(async (tx) => {
       const post = await this.deps.posts.visibleFacts(tx, postId, userId);
       if (!post) throw notFound('Post not found');
       if (reaction === 'hum' && on) {
@@ -110,12 +113,12 @@ export class ReactionsService {
           await this.deps.timeline.removeHum(tx, postId, userId);
         }
       }
-      return { state, authorId: post.author_id };
+      if (state.changed && on) {
+        const event = reaction === 'smile' ? 'post.smiled' : 'post.hummed';
+        await this.deps.events.record(tx, event, { postId, authorId: post.author_id, userId });
+      }
+      return state;
     });
-    if (state.changed && on) {
-      const event = reaction === 'smile' ? 'post.smiled' : 'post.hummed';
-      await this.deps.events.publish(event, { postId, authorId, userId });
-    }
     return { smiled: state.smiled, hummed: state.hummed, counts: countsSeen(state) };
   }
 }

@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from '../../../platform/errors.js';
 import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { EventBus } from '../../../platform/events.js';
-import type { AfterCommit, BlocksService } from '../../people/index.js';
+import type { BlocksService } from '../../people/index.js';
 import type { StatsService } from '../../progress/index.js';
 import type { UsersService } from '../../accounts/index.js';
 import type { VibesRepository, ViberRow } from './vibes.repository.js';
@@ -39,22 +39,26 @@ export class VibesService {
       // The pair stays held until the vibe commits: no block can slip in beside it.
       if (await this.deps.blocks.isBlockedEitherWayForWrite(tx, senderId, target.id))
         throw forbidden("You can't send a vibe to this person");
-      return this.record(tx, {
+      const vibe = await this.record(tx, {
         senderId,
         targetUserId: target.id,
         reason: input.vibeReason,
         postId: input.postId ?? null,
       });
-    });
-    if (vibe.startedVibingWith) {
-      await this.deps.events.publish('vibing.started', { userId: senderId, targetId: target.id });
-    }
-    await this.deps.events.publish('vibe.sent', {
-      vibeId: vibe.id,
-      senderId,
-      targetUserId: target.id,
-      reason: vibe.vibeReason,
-      postId: vibe.postId,
+      if (vibe.startedVibingWith) {
+        await this.deps.events.record(tx, 'vibing.started', {
+          userId: senderId,
+          targetId: target.id,
+        });
+      }
+      await this.deps.events.record(tx, 'vibe.sent', {
+        vibeId: vibe.id,
+        senderId,
+        targetUserId: target.id,
+        reason: vibe.vibeReason,
+        postId: vibe.postId,
+      });
+      return vibe;
     });
     return vibe;
   }
@@ -116,8 +120,8 @@ export class VibesService {
       const ended = await this.deps.vibes.stopVibingWith(tx, viberId, ownerId);
       if (!ended) throw notFound('This person does not vibe with you');
       await this.deps.stats.countVibingEnded(tx, viberId, ownerId);
+      await this.deps.events.record(tx, 'vibing.ended', { userId: viberId, targetId: ownerId });
     });
-    await this.deps.events.publish('vibing.ended', { userId: viberId, targetId: ownerId });
   }
 
   /**
@@ -129,29 +133,24 @@ export class VibesService {
       const ended = await this.deps.vibes.stopVibingWith(tx, userId, targetId);
       if (!ended) throw notFound('You do not vibe with this person');
       await this.deps.stats.countVibingEnded(tx, userId, targetId);
+      await this.deps.events.record(tx, 'vibing.ended', { userId, targetId });
     });
-    await this.deps.events.publish('vibing.ended', { userId, targetId });
   }
 
   /**
    * What a block ends here (registered with blocks.onBlock, run in the block's transaction):
-   * vibing both ways, with the counters; `vibing.ended` for each once the block has committed.
+   * vibing both ways, with the counters and a `vibing.ended` for each.
    */
-  async endVibingBetween(tx: Queryable, a: string, b: string): Promise<AfterCommit | void> {
-    const ended: { userId: string; targetId: string }[] = [];
+  async endVibingBetween(tx: Queryable, a: string, b: string): Promise<void> {
     for (const [userId, targetId] of [
       [a, b],
       [b, a],
     ] as const) {
       if (await this.deps.vibes.stopVibingWith(tx, userId, targetId)) {
         await this.deps.stats.countVibingEnded(tx, userId, targetId);
-        ended.push({ userId, targetId });
+        await this.deps.events.record(tx, 'vibing.ended', { userId, targetId });
       }
     }
-    if (ended.length === 0) return;
-    return async () => {
-      for (const e of ended) await this.deps.events.publish('vibing.ended', e);
-    };
   }
 
   /** A vibe and its counters, in the caller's transaction (the demo seed sends some too). */

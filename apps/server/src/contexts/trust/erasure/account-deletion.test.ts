@@ -238,8 +238,7 @@ describe('deleting an account', () => {
       ).toHaveLength(1);
       await passTime(server, { hours: 1 }, friend, third, invited.auth);
       // The friend's feed page is kept in memory now: the erasure must change it at once.
-      const friendsFeed = async () =>
-        (await kit.call<PostPage>('GET', '/feed', friend)).body.items;
+      const friendsFeed = async () => (await kit.call<PostPage>('GET', '/feed', friend)).body.items;
       const feedBefore = await friendsFeed();
       expect(feedBefore.find((p) => p.id === theirPost.id)?.counts.vibes).toBe(1);
       expect(feedBefore.map((p) => p.id)).toContain(thirdsPost.id);
