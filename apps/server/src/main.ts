@@ -1,5 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
+import { serveSnapshots } from './backup/snapshot-socket.js';
+import { appliedMigrations } from './db/migrate.js';
 import { systemClock } from './platform/clock.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { lockDataDir } from './platform/data-dir-lock.js';
@@ -25,6 +27,20 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, ...runtime, clock: systemClock, version: serverVersion });
 
   if (config.seedDemo) await seedDemo(runtime.db, config, log, systemClock, runtime.storage);
+  // `npm run backup` asks for the database here: this process owns PGlite (decision 17).
+  const { db } = runtime;
+  const dump = db.dump?.bind(db);
+  const stopSnapshots = dump
+    ? await serveSnapshots({
+        dataDir: config.dataDir,
+        appVersion: serverVersion,
+        log,
+        snapshot: async () => ({
+          migrations: await appliedMigrations(db),
+          tar: Buffer.from(await (await dump()).arrayBuffer()),
+        }),
+      })
+    : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,6 +49,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    await stopSnapshots();
     await runtime.close();
     unlock();
     clearTimeout(force);

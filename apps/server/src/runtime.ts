@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import type { PgliteConnection } from './db/pglite-thread.js';
 import type { Config } from './platform/config.js';
+import { DATA_DIR_FILES } from './platform/data-dir-files.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { queueSchemaFor } from './platform/pg-jobs.js';
 import { diskStorage, type ObjectStorage } from './platform/object-storage.js';
@@ -59,7 +60,7 @@ export async function openRuntime(
       ? await openDatabase({ engine: 'pglite', connection: options.pglite })
       : await openDatabase({
           engine: 'pglite',
-          ...(options.inMemory ? {} : { dataDir: join(config.dataDir, 'db') }),
+          ...(options.inMemory ? {} : { dataDir: join(config.dataDir, DATA_DIR_FILES.database) }),
           ...(options.template ? { template: options.template } : {}),
         });
   const applied = await migrate(db);

@@ -57,3 +57,13 @@ export function splitStatements(sql: string): string[] {
     )
     .filter(Boolean);
 }
+
+/** The migrations this database has applied, by name in order ([] before the first). */
+export async function appliedMigrations(db: Database): Promise<string[]> {
+  const [table] = await db.query<{ name: string | null }>(
+    `SELECT to_regclass('schema_migrations')::text AS name`,
+  );
+  if (!table?.name) return [];
+  const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+  return rows.map((r) => r.name);
+}

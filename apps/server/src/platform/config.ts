@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { serverPaths } from '../paths.js';
+import { DATA_DIR_FILES } from './data-dir-files.js';
 import { checkS3Env, mediaEnv, mediaSettings, type MediaSettings } from './media-settings.js';
 import {
   checkPaymentEnv,
@@ -118,12 +119,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.FOUNDER_INVITE_CODE ??
       persisted(
         dataDir,
-        'founder-invite-code',
+        DATA_DIR_FILES.secrets.founderInviteCode,
         () => `FOUNDER-${randomBytes(6).toString('hex').toUpperCase()}`,
       ),
     founderSeats: e.FOUNDER_SEATS,
     jwtSecret:
-      e.JWT_SECRET ?? persisted(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
+      e.JWT_SECRET ??
+      persisted(dataDir, DATA_DIR_FILES.secrets.jwt, () => randomBytes(48).toString('base64url')),
     trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     timelineDepth: e.TIMELINE_DEPTH,
@@ -151,4 +153,35 @@ function persisted(dataDir: string, name: string, generate: () => string): strin
     writeFileSync(file, value, { mode: 0o600 });
     return value;
   }
+}
+
+/** Where a backup reads from and a restore writes to. */
+export type DataConfig = { dataDir: string; databaseUrl: string | undefined; s3: boolean };
+
+/**
+ * The part of the configuration that `npm run backup` and `npm run restore` need, checked as
+ * loadConfig checks it but without its side effect: loadConfig writes generated secrets into
+ * DATA_DIR, which would leave a folder to restore into no longer empty.
+ */
+export function loadDataConfig(env: NodeJS.ProcessEnv = process.env): DataConfig {
+  const parsed = envSchema
+    .pick({
+      DATA_DIR: true,
+      DATABASE_URL: true,
+      S3_ENDPOINT: true,
+      S3_BUCKET: true,
+      S3_ACCESS_KEY_ID: true,
+      S3_SECRET_ACCESS_KEY: true,
+    })
+    .safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    s3: Boolean(e.S3_ENDPOINT && e.S3_BUCKET),
+  };
 }

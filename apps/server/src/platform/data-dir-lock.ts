@@ -7,7 +7,7 @@ export const LOCK_STALE_MS = 10_000;
 const UPDATE_MS = 2_000;
 /** A takeover claim lives for a few milliseconds; one this old belongs to a process that died. */
 const CLAIM_STALE_MS = 5_000;
-const LOCK_NAME = 'server.lock';
+export const LOCK_NAME = 'server.lock';
 
 export class DataDirLockedError extends Error {}
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DATA_DIR_FILES } from './data-dir-files.js';
 import type { S3Settings } from './s3-storage.js';
 
 const optional = z
@@ -71,7 +72,7 @@ export type UploadRoom = { perPersonBytes: number; totalBytes: number; minFreeBy
 
 export function mediaSettings(e: MediaEnv, dataDir: string): MediaSettings {
   return {
-    dir: join(dataDir, 'media'),
+    dir: join(dataDir, DATA_DIR_FILES.media),
     tempDir: join(dataDir, 'media-tmp'),
     resumableDir: join(dataDir, 'media-uploads'),
     s3:

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webPush from 'web-push';
 import { z } from 'zod';
+import { DATA_DIR_FILES } from './data-dir-files.js';
 
 const optional = z
   .string()
@@ -101,7 +102,7 @@ const vapidFile = z.object({
  * would orphan every subscription, since browsers bound each one to the key they were given.
  */
 function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
-  const file = join(dataDir, 'vapid.json');
+  const file = join(dataDir, DATA_DIR_FILES.secrets.vapid);
   const read = () => {
     const parsed = vapidFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (!parsed.success) throw new Error(`${file} does not hold a VAPID key pair`);

@@ -11,7 +11,7 @@ export type UploadResponse = {
 
 /** A multipart upload as a browser's FormData sends it. */
 export async function upload(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   token: string,
   purpose: MediaPurpose | string,
   bytes: Buffer | Uint8Array,
@@ -32,7 +32,7 @@ export async function upload(
 
 /** GET of a served file, as bytes. */
 export async function fetchFile(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   url: string,
   options: { token?: string; headers?: Record<string, string>; method?: string } = {},
 ): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
