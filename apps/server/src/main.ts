@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './platform/config.js';
 import { lockDataDir } from './platform/data-dir-lock.js';
 import { openRuntime } from './runtime.js';
 import { seedDemo } from './seed/demo-seed.js';
+import { stopOnSignals } from './shutdown.js';
 import { serverVersion } from './version.js';
 
 async function main(): Promise<void> {
@@ -26,20 +27,7 @@ async function main(): Promise<void> {
 
   if (config.seedDemo) await seedDemo(runtime.db, config, log, systemClock, runtime.storage);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    await runtime.close();
-    unlock();
-    clearTimeout(force);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(app, runtime, unlock);
 
   await app.listen({ port: config.port, host: config.host });
   const engine = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`;
