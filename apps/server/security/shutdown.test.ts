@@ -230,4 +230,25 @@ describe('graceful shutdown', () => {
     expect(missing).toEqual([]);
     expect(profile.body.stats.totalVibes).toBe(rows.length);
   });
+
+  it('a second SIGTERM while a request holds the drain open exits at once, with 1, and says why', async () => {
+    // The first test leaves it stopped; run alone, it is running.
+    const running = server.child();
+    if (!running || running.exitCode !== null || running.signalCode !== null) await server.start();
+    const child = server.child()!;
+    const exited = new Promise<number | null>((ok) => child.once('exit', ok));
+    const logFrom = readFileSync(server.logFile, 'utf8').length;
+    const slow = await slowRequest(server.url, '/api/vibes', sender.accessToken, {
+      targetUserId: target.id,
+      vibeReason: 'rooting for you',
+    });
+    child.kill('SIGTERM');
+    await logged(server.logFile, logFrom, 'stopping gracefully');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(1);
+    await slow.finish(); // the connection died with the process
+    expect(readFileSync(server.logFile, 'utf8').slice(logFrom)).toContain(
+      'SIGTERM while stopping: exiting now',
+    );
+  });
 });
