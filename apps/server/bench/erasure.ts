@@ -16,6 +16,7 @@ import { systemClock } from '../src/platform/clock.js';
 import { loadConfig } from '../src/platform/config.js';
 import type { ObjectStorage } from '../src/platform/object-storage.js';
 import { openRuntime } from '../src/runtime.js';
+import { SHARED_VAPID } from '../test/support/shared-secrets.js';
 
 const POSTS = 1_000;
 const OTHERS = 200;
@@ -161,6 +162,8 @@ async function measure(name: string, databaseUrl: string | undefined): Promise<v
     WEB_DIST: join(dataDir, 'no-web-build'),
     DATABASE_URL: databaseUrl,
     REDIS_URL: undefined,
+    // On PostgreSQL these must be given (config.ts); on PGlite they are generated into DATA_DIR.
+    ...(databaseUrl ? { PUBLIC_URL: 'http://doers.bench', ...SHARED_VAPID } : {}),
   });
   const runtime = await openRuntime(config, pino({ level: 'silent' }), {
     inMemory: true,

@@ -284,7 +284,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
   });
-  // Open streams would hold the server open: they end first, their clients reconnect.
+  // Open streams would hold the server open: they end as it starts to stop, their clients told
+  // to reconnect (to another instance, behind a proxy); preClose for an app closed directly.
+  app.draining.onStart(() => realtime.closeAll());
   app.addHook('preClose', async () => realtime.closeAll());
 
   // auth, system

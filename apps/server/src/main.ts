@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './platform/config.js';
 import { lockDataDir } from './platform/data-dir-lock.js';
 import { openRuntime } from './runtime.js';
 import { seedDemo } from './seed/demo-seed.js';
+import { stopOnSignals } from './shutdown.js';
 import { serverVersion } from './version.js';
 
 async function main(): Promise<void> {
@@ -42,21 +43,14 @@ async function main(): Promise<void> {
       })
     : async () => {};
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    await stopSnapshots();
-    await runtime.close();
-    unlock();
-    clearTimeout(force);
-    process.exit(0);
+  // The snapshot socket closes with the runtime, before the database it reads.
+  const closeAll = {
+    close: async () => {
+      await stopSnapshots();
+      await runtime.close();
+    },
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(app, closeAll, unlock);
 
   await app.listen({ port: config.port, host: config.host });
   const engine = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`;

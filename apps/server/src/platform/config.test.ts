@@ -1,8 +1,19 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import webPush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+
+const postgres = 'postgres://db.example/doers';
+const vapid = webPush.generateVAPIDKeys();
+/** What a server on PostgreSQL must be given, besides DATABASE_URL. */
+const shared = {
+  JWT_SECRET: 'a-secret-every-instance-of-the-deployment-shares',
+  PUBLIC_URL: 'https://doers.example',
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+};
 
 describe('loadConfig', () => {
   it('uses the documented defaults', async () => {
@@ -83,13 +94,59 @@ describe('loadConfig', () => {
   });
   it('seeds demo people on the embedded database only, unless SEED_DEMO says otherwise', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'doers-config-'));
-    const postgres = 'postgres://db.example/doers';
     expect(loadConfig({ DATA_DIR: dir }).seedDemo).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: 'false' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: postgres }).seedDemo).toBe(false);
-    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: postgres, SEED_DEMO: 'true' }).seedDemo).toBe(
-      true,
-    );
+    const onPostgres = { DATA_DIR: dir, DATABASE_URL: postgres, ...shared };
+    expect(loadConfig(onPostgres).seedDemo).toBe(false);
+    expect(loadConfig({ ...onPostgres, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(() => loadConfig({ DATA_DIR: dir, SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('on PostgreSQL, refuses to start without the secrets and address instances must share, naming each and why', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'doers-config-'));
+    const error = (() => {
+      try {
+        loadConfig({ DATA_DIR: dir, DATABASE_URL: postgres });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/JWT_SECRET: must be set with DATABASE_URL: every instance must sign/);
+    expect(message).toMatch(/PUBLIC_URL: must be set with DATABASE_URL: links in mails/);
+    expect(message).toMatch(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: must be set with DATABASE_URL: a browser subscribes/,
+    );
+    // Nothing was generated for an instance that did not start.
+    await expect(readFile(join(dir, 'jwt-secret'), 'utf8')).rejects.toThrow(/ENOENT/);
+
+    // Each one missing alone is named alone.
+    for (const name of ['JWT_SECRET', 'PUBLIC_URL'] as const) {
+      const { [name]: _left, ...rest } = shared;
+      const run = () => loadConfig({ DATA_DIR: dir, DATABASE_URL: postgres, ...rest });
+      expect(run).toThrow(new RegExp(`${name}: must be set with DATABASE_URL`));
+      expect(run).toThrow(/^Invalid configuration:\n[^\n]+$/);
+    }
+    const { VAPID_PUBLIC_KEY: _public, VAPID_PRIVATE_KEY: _private, ...noKeys } = shared;
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: postgres, ...noKeys })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: must be set with DATABASE_URL/,
+    );
+
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: postgres, ...shared });
+    expect(config.jwtSecret).toBe(shared.JWT_SECRET);
+    expect(config.publicUrl).toBe(shared.PUBLIC_URL);
+    expect(config.push.vapid.publicKey).toBe(vapid.publicKey);
+  });
+
+  it('on PGlite, keeps generating those into DATA_DIR', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'doers-config-'));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.jwtSecret).toBe(await readFile(join(dir, 'jwt-secret'), 'utf8'));
+    const stored = JSON.parse(await readFile(join(dir, 'vapid.json'), 'utf8')) as {
+      publicKey: string;
+    };
+    expect(config.push.vapid.publicKey).toBe(stored.publicKey);
+    expect(config.publicUrl).toBe('http://localhost:3000');
   });
 });

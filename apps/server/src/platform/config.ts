@@ -98,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .superRefine(checkS3Env)
     .superRefine(checkVapidEnv)
     .superRefine(checkPaymentEnv)
+    .superRefine(checkSharedDeployment)
     .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -137,6 +138,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: pushSettings(e, dataDir),
     payments: paymentSettings(e),
   };
+}
+
+/**
+ * On PostgreSQL, instances may share one database behind a proxy, so what would otherwise be
+ * generated into DATA_DIR must be given: each instance would generate its own, and a session or
+ * a push subscription made on one would fail on the next. PGlite is one process's and keeps its
+ * generated defaults. Every missing variable is named at once, with the reason.
+ */
+function checkSharedDeployment(e: z.output<typeof envSchema>, ctx: z.RefinementCtx): void {
+  if (!e.DATABASE_URL) return;
+  const missing = (variable: string, why: string) =>
+    ctx.addIssue({
+      code: 'custom',
+      path: [variable],
+      message: `must be set with DATABASE_URL: ${why}`,
+    });
+  if (!e.JWT_SECRET)
+    missing(
+      'JWT_SECRET',
+      'every instance must sign sessions with the same secret, and a generated one is its own ' +
+        '(`openssl rand -base64 48` makes one)',
+    );
+  if (!e.PUBLIC_URL)
+    missing(
+      'PUBLIC_URL',
+      'links in mails and invites and the way back from the payment pages name it, and the ' +
+        'default (http://localhost:PORT) reaches nobody outside this machine',
+    );
+  if (!e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY)
+    missing(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
+      'a browser subscribes to pushes with one key pair, and generated ones differ per ' +
+        'instance (`npx web-push generate-vapid-keys` makes a pair)',
+    );
 }
 
 /**

@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { compressAnswers } from './compression.js';
 import { readTimezone } from './authenticate.js';
 import type { Config } from './config.js';
+import { ConnectionDrain } from './connection-drain.js';
+import { Draining } from './draining.js';
 import { HttpError, installErrorHandling } from './errors.js';
 import { loggerOptions, type LogStream } from './logger.js';
 import { securityHeaders } from './security-headers.js';
@@ -26,25 +28,40 @@ export function routeOutsideFastify(app: FastifyInstance, path: string, route: O
 
 /**
  * The HTTP server every request meets before any module: logging, body limit, the proxies it
- * trusts, JSON errors, the caller's zone (X-Timezone) and the security headers.
+ * trusts, JSON errors, the caller's zone (X-Timezone) and the security headers; and, once the
+ * server starts to stop (`app.draining`), no new connection and every request under way answered.
  */
 export async function createHttpServer(
   config: Config,
   logStream: LogStream | undefined,
 ): Promise<FastifyInstance> {
   const outside = new Map<string, OutsideRoute>();
+  let connections: ConnectionDrain | undefined;
   const app = Fastify({
-    serverFactory: (fastify) =>
-      createServer((request, response) => {
+    serverFactory: (fastify) => {
+      const server = createServer((request, response) => {
+        connections?.track(request, response);
         const route = request.method === 'GET' ? outside.get(pathOf(request.url)) : undefined;
         if (route) route(request, response);
         else fastify(request, response);
-      }),
+      });
+      connections = new ConnectionDrain(server);
+      return server;
+    },
     logger: loggerOptions(config.logLevel, logStream),
     bodyLimit: 100 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   outsideRoutes.set(app, outside);
+  const draining = new Draining(app.log);
+  draining.onStart(async () => {
+    await connections?.drain();
+    app.log.info(
+      { answered: connections?.answeredWhileDraining },
+      'draining: every connection closed',
+    );
+  });
+  app.decorate('draining', draining);
   installErrorHandling(app);
   app.decorateRequest('auth', null);
   app.decorateRequest('timezone', undefined);

@@ -31,6 +31,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildServer } from '../../build.js';
 import { openDatabase } from '../../src/db/database.js';
+import { SHARED_SECRETS } from './shared-secrets.js';
 
 const root = resolve(import.meta.dirname, '../../../..');
 
@@ -126,7 +127,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
   const hostname = options.hostname ?? '127.0.0.1';
   const envFor = (port: number): Record<string, string> => {
     const origin = `http://${hostname}:${port}`;
-    return {
+    const env = {
       PATH: process.env['PATH'] ?? '',
       HOME: process.env['HOME'] ?? tmpdir(),
       NODE_ENV: 'production',
@@ -143,6 +144,8 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
       PORT: String(port),
       LOG_LEVEL: options.logLevel ?? 'info',
     };
+    // On PostgreSQL the secrets must be given (config.ts): the shared ones, unless env names its own.
+    return env['DATABASE_URL'] ? { ...SHARED_SECRETS, ...env } : env;
   };
   const entry = options.bundle
     ? ['--enable-source-maps', options.bundle]

@@ -13,6 +13,7 @@ import type { Database, Queryable } from '../../src/db/database.js';
 import { BEHIND } from '../../src/contexts/accounts/users/sessions.repository.js';
 import { SWEEP } from '../../src/platform/outbox.repository.js';
 import { leasePglite } from './pglite-pool.js';
+import { SHARED_VAPID } from './shared-secrets.js';
 
 import { FOUNDER_CODE } from './people-data.js';
 
@@ -73,6 +74,8 @@ export async function startTestServer(
     WEB_DIST: join(dataDir, 'no-web-build'),
     DATABASE_URL: process.env['DATABASE_URL'],
     REDIS_URL: process.env['REDIS_URL'],
+    // On PostgreSQL the keys must be given (config.ts); on PGlite they are generated into DATA_DIR.
+    ...(process.env['DATABASE_URL'] ? SHARED_VAPID : {}),
     ...env,
   });
   const shared = options.instanceOf?.shared ?? {

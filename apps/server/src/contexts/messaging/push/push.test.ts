@@ -10,6 +10,7 @@ import {
   startPushReceiver,
   type PushReceiver,
 } from '../../../../test/support/push-receiver.js';
+import { SHARED_VAPID } from '../../../../test/support/shared-secrets.js';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server.js';
 
 describe('Web Push', () => {
@@ -48,14 +49,18 @@ describe('Web Push', () => {
       [who.user.id],
     );
 
-  it('gives browsers the VAPID public key it generated once and keeps in DATA_DIR', async () => {
+  it('gives browsers its VAPID public key: generated once into DATA_DIR, or on PostgreSQL the one set', async () => {
     const { auth } = await registerFounder(server);
     const res = await server.request<PushKey>('GET', '/api/push/key', as(auth));
     expect(res.status).toBe(200);
-    const stored = JSON.parse(readFileSync(join(server.dataDir, 'vapid.json'), 'utf8')) as {
-      publicKey: string;
-    };
-    expect(res.body.publicKey).toBe(stored.publicKey);
+    const expected = process.env['DATABASE_URL']
+      ? SHARED_VAPID.VAPID_PUBLIC_KEY
+      : (
+          JSON.parse(readFileSync(join(server.dataDir, 'vapid.json'), 'utf8')) as {
+            publicKey: string;
+          }
+        ).publicKey;
+    expect(res.body.publicKey).toBe(expected);
     expect(Buffer.from(res.body.publicKey, 'base64url')).toHaveLength(65);
     expect((await server.request('GET', '/api/push/key')).status).toBe(401);
   });

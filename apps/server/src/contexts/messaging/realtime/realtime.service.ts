@@ -6,6 +6,12 @@ import { sseFragment, StreamConnection, type StreamSink } from './stream-connect
 /** Open streams one person may hold (tabs, devices); a new one beyond closes their oldest. */
 export const MAX_STREAMS_PER_USER = 10;
 
+/**
+ * When a stream closed because this instance stops should reconnect: soon (a proxy sends it to
+ * another instance), spread over two seconds so that they do not all come back at once.
+ */
+export const reconnectAfterMs = () => 1_000 + Math.random() * 2_000;
+
 type Log = { error(details: object, message: string): void };
 
 /** What the bus carries besides events: not kept, only delivered. */
@@ -20,6 +26,7 @@ export class RealtimeService {
   readonly #byUser = new Map<string, StreamConnection[]>();
   #count = 0;
   readonly #heartbeat: NodeJS.Timeout;
+  #stopping = false;
 
   constructor(
     private readonly deps: {
@@ -110,6 +117,10 @@ export class RealtimeService {
       (closed) => this.#forget(closed),
       (open, data) => this.#signal(open, data),
     );
+    if (this.#stopping) {
+      connection.close(reconnectAfterMs());
+      return connection;
+    }
     this.#remember(connection);
     try {
       connection.unlisten = await this.deps.bus.listen(userId, (m) => connection.receive(m));
@@ -128,10 +139,15 @@ export class RealtimeService {
     return connection;
   }
 
-  /** Ends every stream of this instance (the server is stopping: clients reconnect elsewhere). */
+  /**
+   * The server is stopping: ends every stream of this instance, and any opened from now on, each
+   * told when to reconnect (elsewhere, behind a proxy).
+   */
   closeAll(): void {
+    this.#stopping = true;
     clearInterval(this.#heartbeat);
-    for (const list of [...this.#byUser.values()]) for (const c of [...list]) c.close();
+    for (const list of [...this.#byUser.values()])
+      for (const c of [...list]) c.close(reconnectAfterMs());
   }
 
   #remember(connection: StreamConnection): void {

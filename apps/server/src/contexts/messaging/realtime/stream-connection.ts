@@ -85,11 +85,13 @@ export class StreamConnection {
     this.sink.write(':\n\n');
   }
 
-  close(): void {
+  /** Ends the stream; with `retryMs`, first tells the client when to reconnect (SSE `retry:`). */
+  close(retryMs?: number): void {
     if (this.#closed) return;
     this.#closed = true;
     this.#pending = undefined;
     this.unlisten?.();
+    if (retryMs !== undefined) this.sink.write(`retry: ${Math.round(retryMs)}\n\n`);
     this.sink.end();
     this.onClose(this);
   }
