@@ -91,6 +91,8 @@ import { UsersRepository } from './contexts/accounts/users/users.repository.js';
 import { UsersService } from './contexts/accounts/users/users.service.js';
 import { VibesRepository } from './contexts/social/vibes/vibes.repository.js';
 import { VibesService } from './contexts/social/vibes/vibes.service.js';
+import { migrationFiles } from './db/migrate.js';
+import { timedDatabase } from './db/timed-database.js';
 import { createAuthenticate } from './platform/authenticate.js';
 import { EventBus } from './platform/events.js';
 import { createHttpServer, serveWebAppLast } from './platform/http-server.js';
@@ -102,6 +104,8 @@ import { registerApi } from './app-routes.js';
 import { RateLimits } from './platform/rate-limiter.js';
 import { MemoryRealtimeBus } from './platform/realtime-bus.js';
 import { CacheBus } from './platform/cache-bus.js';
+import { Metrics } from './platform/metrics.js';
+import { serveMetrics } from './platform/metrics-endpoint.js';
 import { createSecurityLog } from './platform/security-log.js';
 import { TokenSigner } from './platform/tokens.js';
 
@@ -110,8 +114,15 @@ import { TokenSigner } from './platform/tokens.js';
  * event subscriptions, then routes under /api. Owns nothing it is given (the caller closes it).
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, mailer, clock } = deps;
+  const { config, mailer, clock } = deps;
   const app = await createHttpServer(config, deps.logStream);
+
+  // Metrics (platform/metrics.ts), read at /metrics. Requests and statements are timed only when
+  // METRICS_TOKEN is set, so that a server nobody scrapes pays nothing for them.
+  const measured = config.metricsToken !== undefined;
+  const metrics = new Metrics({ processMetrics: measured });
+  if (measured) metrics.timeRequests(app);
+  const db = measured ? timedDatabase(deps.db, metrics.queryTimed) : deps.db;
 
   const events = new EventBus(app.log);
   const securityLog = createSecurityLog(app.log);
@@ -141,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await media.start();
+  metrics.observeMediaQueue(() => media.pipelineQueue);
 
   // stats, users, referrals, onboarding
   const stats = new StatsService(new StatsRepository(db));
@@ -279,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Open streams would hold the server open: they end first, their clients reconnect.
   app.addHook('preClose', async () => realtime.closeAll());
+  metrics.observeOpenStreams(() => realtime.openStreams);
 
   // auth, system
   const signer = new TokenSigner(config.jwtSecret, clock);
@@ -303,7 +316,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engine: db.engine,
     founderInviteCode: config.founderInviteCode,
     version: deps.version,
+    migrations: migrationFiles,
+    redis: deps.redis,
+    storage: deps.storage,
   });
+  // `app.beginDraining()`: readiness answers 503 from then on (a graceful stop calls it first).
+  app.decorate('beginDraining', () => system.beginDraining());
+  app.addHook('preClose', async () => system.beginDraining());
 
   // admin: every call checks the person's grant in the database
   const admin = new AdminService({ guard: new AdminGuard(users), users });
@@ -326,7 +345,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Timed and queued work (app-jobs.ts, decision 12); tests call app.jobs.run.
-  const jobs = openJobs(app, { config, db, clock, queueSchema: deps.queueSchema });
+  const jobs = openJobs(app, {
+    ...{ config, db, clock, queueSchema: deps.queueSchema },
+    onFailure: metrics.jobFailed,
+  });
+  metrics.observeJobQueue(() => jobs.depth());
   jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
   jobs.every('posts.trimTimelines', 60 * 60_000, () => feed.trimTimelines());
   jobs.every('billing.expire', 10 * 60_000, () => billing.expire());
@@ -393,6 +416,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...{ loginGuard, system, admin, billing, moderation, exports, erasure },
   });
 
+  serveMetrics(app, metrics, config.metricsToken);
   await serveWebAppLast(app, config.webDist);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The server is about to stop: /api/health/ready answers 503 (`draining`) from now on, so that
+     * a load balancer sends no new requests while those in flight finish. Call it on SIGTERM,
+     * before closing; closing calls it too.
+     */
+    beginDraining(): void;
+  }
 }
