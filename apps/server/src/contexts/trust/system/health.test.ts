@@ -2,6 +2,7 @@ import type { Health, Liveness, Readiness } from '@doers/contract';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server } from '../../../../test/support/s3-server.js';
 import { startTcpLink } from '../../../../test/support/tcp-link.js';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server.js';
 
@@ -80,6 +81,32 @@ describe('GET /api/health/live and /api/health/ready', () => {
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ status: 'not-ready', draining: true, failed: ['draining'] });
     expect((await server.request('GET', '/api/health/live')).status).toBe(200);
+  });
+});
+
+describe('readiness with media in an S3 bucket (s3rver on loopback)', () => {
+  it('asks the bucket: 200 while it answers, 503 naming the storage once it is gone', async () => {
+    const s3 = await startS3Server();
+    const server = await startTestServer({
+      S3_ENDPOINT: s3.settings.endpoint,
+      S3_BUCKET: s3.settings.bucket,
+      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+    });
+    let s3Open = true;
+    try {
+      const ready = await server.request<Readiness>('GET', '/api/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body.checks.storage).toBe('ok');
+      await s3.close();
+      s3Open = false;
+      const gone = await server.request<Readiness>('GET', '/api/health/ready');
+      expect(gone.status).toBe(503);
+      expect(gone.body.failed).toEqual(['storage']);
+    } finally {
+      await server.close();
+      if (s3Open) await s3.close();
+    }
   });
 });
 
