@@ -22,6 +22,9 @@
 //                                      PostgreSQL (DATABASE_URL or the local one) and Redis
 //                                      (REDIS_URL or 127.0.0.1:6379); --streams 10000 idle
 //                                      streams, --messages 200 DMs for the latency
+//   npm run bench -- --only metrics    what the Prometheus metrics cost: the feed and a bare
+//                                      route on a server with METRICS_TOKEN and one without
+//                                      (bench/metrics.ts)
 import { measure, type Auth, type Figures, type Target } from './measure.js';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -29,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { benchErasure } from './erasure.js';
 import { benchFeed } from './feed.js';
 import { benchLeaderboard } from './leaderboard.js';
+import { benchMetrics } from './metrics.js';
 import { benchVoiceNotes } from './media.js';
 import { benchRealtime } from './realtime.js';
 import {
@@ -170,7 +174,7 @@ async function main(): Promise<void> {
   await buildServerOnce();
   const only = args.only?.split(',').map((word) => word.trim());
   const wanted = (name: string) => !only || only.some((word) => name.includes(word));
-  const own = ['feed', 'realtime', 'leaderboard', 'erasure']; // benches of their own
+  const own = ['feed', 'realtime', 'leaderboard', 'erasure', 'metrics']; // benches of their own
   const postgresUrl = process.env.DATABASE_URL ?? (args.postgres ? DEFAULT_PG : undefined);
   if (!only || !only.every((word) => own.includes(word))) await general(only, wanted);
   if (wanted('feed')) {
@@ -190,6 +194,8 @@ async function main(): Promise<void> {
   if (wanted('leaderboard'))
     await benchLeaderboard({ scale: args.scale, explain: args.explain, postgresUrl });
   if (wanted('erasure')) await benchErasure({ postgresUrl });
+  // Two servers side by side for a few minutes: only when asked for.
+  if (only?.includes('metrics')) await benchMetrics({ duration: seconds, warmup, connections });
   // Needs PostgreSQL and Redis: run when asked for, or when REDIS_URL says Redis is there.
   if (only?.includes('realtime') || (!only && process.env.REDIS_URL)) {
     const problems = await benchRealtime({

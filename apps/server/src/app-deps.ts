@@ -18,6 +18,8 @@ export type AppDeps = {
   version: string;
   /** Where "now" comes from: the system clock, or a TestClock that tests move. */
   clock: Clock;
+  /** Redis when REDIS_URL is set (runtime.ts): readiness pings it. */
+  redis?: { ping(): Promise<unknown> } | undefined;
   /** The realtime stream's transport (runtime.ts: Redis or in process); in process if absent. */
   realtimeBus?: RealtimeBus;
   /** PostgreSQL: the job queue's schema (runtime.ts); `pgboss` when not given. */

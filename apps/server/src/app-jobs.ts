@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database.js';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
-import { InProcessJobs, type Jobs } from './platform/jobs.js';
+import { InProcessJobs, type JobFailed, type Jobs } from './platform/jobs.js';
 import { PgJobs } from './platform/pg-jobs.js';
 
 /**
@@ -12,7 +12,14 @@ import { PgJobs } from './platform/pg-jobs.js';
  */
 export function openJobs(
   app: FastifyInstance,
-  d: { config: Config; db: Database; clock: Clock; queueSchema: string | undefined },
+  d: {
+    config: Config;
+    db: Database;
+    clock: Clock;
+    queueSchema: string | undefined;
+    /** Told of every failed run and try (the metrics count them). */
+    onFailure: JobFailed;
+  },
 ): Jobs {
   const jobs: Jobs =
     d.db.engine === 'postgres' && d.config.databaseUrl
@@ -22,8 +29,9 @@ export function openJobs(
           db: d.db,
           clock: d.clock,
           log: app.log,
+          onFailure: d.onFailure,
         })
-      : new InProcessJobs(app.log, { clock: d.clock });
+      : new InProcessJobs(app.log, { clock: d.clock, onFailure: d.onFailure });
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());

@@ -91,6 +91,8 @@ import { UsersRepository } from './contexts/accounts/users/users.repository.js';
 import { UsersService } from './contexts/accounts/users/users.service.js';
 import { VibesRepository } from './contexts/social/vibes/vibes.repository.js';
 import { VibesService } from './contexts/social/vibes/vibes.service.js';
+import { migrationFiles } from './db/migrate.js';
+import { timedDatabase } from './db/timed-database.js';
 import { createAuthenticate } from './platform/authenticate.js';
 import { EventBus } from './platform/events.js';
 import { createHttpServer, serveWebAppLast } from './platform/http-server.js';
@@ -104,6 +106,8 @@ import { MemoryRealtimeBus } from './platform/realtime-bus.js';
 import { CacheBus } from './platform/cache-bus.js';
 import { Outbox } from './platform/outbox.js';
 import { OutboxRepository } from './platform/outbox.repository.js';
+import { Metrics } from './platform/metrics.js';
+import { serveMetrics } from './platform/metrics-endpoint.js';
 import { createSecurityLog } from './platform/security-log.js';
 import { TokenSigner } from './platform/tokens.js';
 
@@ -112,13 +116,26 @@ import { TokenSigner } from './platform/tokens.js';
  * event subscriptions, then routes under /api. Owns nothing it is given (the caller closes it).
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, mailer, clock } = deps;
+  const { config, mailer, clock } = deps;
   const app = await createHttpServer(config, deps.logStream);
+
+  // Metrics (platform/metrics.ts), read at /metrics. Requests and statements are timed only when
+  // METRICS_TOKEN is set, so that a server nobody scrapes pays nothing for them.
+  const measured = config.metricsToken !== undefined;
+  const metrics = new Metrics({ processMetrics: measured });
+  if (measured) metrics.timeRequests(app);
+  const db = measured ? timedDatabase(deps.db, metrics.queryTimed) : deps.db;
 
   const events = new EventBus(app.log);
   // The transactional outbox (decision 18): recorded events are kept until their handlers ran.
-  const outbox = new Outbox(new OutboxRepository(db), events, app.log, config.holdEvents);
+  const outboxRows = new OutboxRepository(db);
+  const outbox = new Outbox(outboxRows, events, app.log, config.holdEvents);
   events.useStore(outbox);
+  app.decorate('outbox', outbox);
+  metrics.observeOutbox(async () => {
+    const { pending, oldest_seconds } = await outboxRows.lag();
+    return { pending, oldestAgeSeconds: oldest_seconds };
+  });
   app.addHook('onReady', () => outbox.start());
   app.addHook('onClose', () => outbox.stop());
   const securityLog = createSecurityLog(app.log);
@@ -148,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await media.start();
+  metrics.observeMediaQueue(() => media.pipelineQueue);
 
   // stats, users, referrals, onboarding
   const stats = new StatsService(new StatsRepository(db));
@@ -288,6 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // to reconnect (to another instance, behind a proxy); preClose for an app closed directly.
   app.draining.onStart(() => realtime.closeAll());
   app.addHook('preClose', async () => realtime.closeAll());
+  metrics.observeOpenStreams(() => realtime.openStreams);
 
   // auth, system
   const signer = new TokenSigner(config.jwtSecret, clock);
@@ -312,7 +331,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engine: db.engine,
     founderInviteCode: config.founderInviteCode,
     version: deps.version,
+    migrations: migrationFiles,
+    redis: deps.redis,
+    storage: deps.storage,
   });
+  // `app.beginDraining()`: readiness answers 503 from then on (a graceful stop calls it first).
+  app.decorate('beginDraining', () => system.beginDraining());
+  app.addHook('preClose', async () => system.beginDraining());
+  app.draining.onStart(() => system.beginDraining());
 
   // admin: every call checks the person's grant in the database
   const admin = new AdminService({ guard: new AdminGuard(users), users });
@@ -335,7 +361,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Timed and queued work (app-jobs.ts, decision 12); tests call app.jobs.run.
-  const jobs = openJobs(app, { config, db, clock, queueSchema: deps.queueSchema });
+  const jobs = openJobs(app, {
+    ...{ config, db, clock, queueSchema: deps.queueSchema },
+    onFailure: metrics.jobFailed,
+  });
+  metrics.observeJobQueue(() => jobs.depth());
   jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
   jobs.every('posts.trimTimelines', 60 * 60_000, () => feed.trimTimelines());
   jobs.every('billing.expire', 10 * 60_000, () => billing.expire());
@@ -402,6 +432,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...{ loginGuard, system, admin, billing, moderation, exports, erasure },
   });
 
+  serveMetrics(app, metrics, config.metricsToken);
   await serveWebAppLast(app, config.webDist);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The server is about to stop: /api/health/ready answers 503 (`draining`) from now on, so that
+     * a load balancer sends no new requests while those in flight finish. Call it on SIGTERM,
+     * before closing; closing calls it too.
+     */
+    beginDraining(): void;
+  }
 }

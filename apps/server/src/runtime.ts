@@ -69,6 +69,8 @@ export async function openRuntime(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
     : undefined;
+  // ioredis reconnects by itself; without a listener it prints every failed attempt to stderr.
+  redis?.on('error', (error: Error) => log.warn({ err: error }, 'redis connection error'));
   if (redis) await redis.connect();
   const rateStore = redis
     ? redisRateStore(redis, options.redisPrefix ?? `${config.redisPrefix}rl:`)

@@ -18,6 +18,8 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 function storageContract(
   name: string,
   open: () => Promise<{ storage: ObjectStorage; close(): Promise<void> }>,
+  /** The same kind of storage pointed where nothing can be stored: its check must fail. */
+  openBroken: () => Promise<{ storage: ObjectStorage; close(): Promise<void> }>,
 ) {
   describe(`${name} object storage`, () => {
     let storage: ObjectStorage;
@@ -80,6 +82,10 @@ function storageContract(
       await storage.delete(key);
     });
 
+    it('passes its check when it can take a file', async () => {
+      await expect(storage.check()).resolves.toBeUndefined();
+    });
+
     it('refuses keys it did not make, such as a path out of its folder', async () => {
       for (const key of ['../../etc/passwd', 'a/b', '', `${randomUUID()}/../x`]) {
         await expect(storage.put(key, await fileWith(content), 'text/plain')).rejects.toThrow(
@@ -88,25 +94,55 @@ function storageContract(
         await expect(storage.get(key)).rejects.toThrow(/Not a storage key/);
       }
     });
+
+    it('fails its check when it cannot take a file (readiness asks it)', async () => {
+      const broken = await openBroken();
+      try {
+        await expect(broken.storage.check()).rejects.toThrow();
+      } finally {
+        await broken.storage.close();
+        await broken.close();
+      }
+    });
   });
 }
 
-storageContract('disk', async () => {
-  const root = await mkdtemp(join(tmpdir(), 'doers-storage-'));
-  return {
-    storage: diskStorage(root),
-    async close() {
-      // Nothing but the objects themselves: no partial files left beside them.
-      const folders = await readdir(root);
-      for (const folder of folders) {
-        for (const file of await readdir(join(root, folder))) expect(file).not.toMatch(/partial/);
-      }
-      await rm(root, { recursive: true, force: true });
-    },
-  };
-});
+storageContract(
+  'disk',
+  async () => {
+    const root = await mkdtemp(join(tmpdir(), 'doers-storage-'));
+    return {
+      storage: diskStorage(root),
+      async close() {
+        // Nothing but the objects themselves: no partial files left beside them.
+        const folders = await readdir(root);
+        for (const folder of folders) {
+          for (const file of await readdir(join(root, folder))) expect(file).not.toMatch(/partial/);
+        }
+        await rm(root, { recursive: true, force: true });
+      },
+    };
+  },
+  async () => {
+    // A file where the folder should be: no folder can be made there (chmod would not stop root).
+    const scratch = await mkdtemp(join(tmpdir(), 'doers-storage-broken-'));
+    await writeFile(join(scratch, 'media'), 'not a folder');
+    return {
+      storage: diskStorage(join(scratch, 'media')),
+      close: () => rm(scratch, { recursive: true, force: true }),
+    };
+  },
+);
 
-storageContract('S3 (s3rver on loopback)', async () => {
-  const s3 = await startS3Server();
-  return { storage: await s3Storage(s3.settings), close: () => s3.close() };
-});
+storageContract(
+  'S3 (s3rver on loopback)',
+  async () => {
+    const s3 = await startS3Server();
+    return { storage: await s3Storage(s3.settings), close: () => s3.close() };
+  },
+  async () => {
+    const s3 = await startS3Server();
+    const settings = { ...s3.settings, bucket: 'no-such-bucket' };
+    return { storage: await s3Storage(settings), close: () => s3.close() };
+  },
+);

@@ -17,19 +17,21 @@ export function startServer(options: {
   runDir: string;
   /** The server's bundle (global-setup.ts builds it once for the suite). */
   bundle: string;
-  env?: Record<string, string>;
+  /** On top of production's settings; a function is asked again at each (re)start. */
+  env?: Record<string, string> | (() => Record<string, string>);
 }): Promise<ServerProcess> {
+  const extra = options.env;
   return startServerProcess({
     name: options.name,
     logDir: options.runDir,
     bundle: options.bundle,
-    env: {
+    env: () => ({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://doers.test',
       JWT_SECRET,
       FOUNDER_INVITE_CODE: FOUNDER_CODE,
       FOUNDER_SEATS: '100000',
-      ...options.env,
-    },
+      ...(typeof extra === 'function' ? extra() : extra),
+    }),
   });
 }

@@ -148,6 +148,11 @@ async function openPostgres(options: {
       ...(options.schema ? [`-c search_path=${options.schema},public`] : []),
     ].join(' '),
   });
+  // An idle connection lost (PostgreSQL restarted, the network cut) is reported here; with no
+  // listener it would be thrown and end the process. The pool has already dropped it and opens
+  // another for the next query, which fails on its own if the database is still away (and
+  // readiness says so).
+  pool.on('error', () => {});
   if (options.schema) {
     const admin = new pg.Client({ connectionString: options.url });
     await admin.connect();

@@ -13,7 +13,7 @@ export async function migrate(db: Database): Promise<string[]> {
   const done = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
   );
-  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const files = await migrationFiles();
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
@@ -29,6 +29,11 @@ export async function migrate(db: Database): Promise<string[]> {
     applied.push(file);
   }
   return applied;
+}
+
+/** Every migration this build carries, in the order they apply. */
+export async function migrationFiles(): Promise<string[]> {
+  return (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
 }
 
 /**

@@ -59,6 +59,9 @@ describe('loadConfig', () => {
       /JWT_SECRET: must be at least 32 characters/,
     );
     expect(() => loadConfig({ FOUNDER_SEATS: '-1' })).toThrow(/FOUNDER_SEATS/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'guessable' })).toThrow(
+      /METRICS_TOKEN: must be at least 24 characters/,
+    );
   });
 
   it('TRUST_PROXY takes a hop count or proxy addresses, never "true"', async () => {

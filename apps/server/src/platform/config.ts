@@ -48,6 +48,13 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
   DOERS_TEST_HOLD_EVENTS: z.enum(['true', 'false']).optional(),
+  // Long enough that guessing it is hopeless: /metrics answers anyone who holds it.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => !v || v.length >= 24, { message: 'must be at least 24 characters' }),
   ...mediaEnv,
   ...pushEnv,
   ...paymentEnv,
@@ -82,6 +89,8 @@ export type Config = {
    *  with SEED_DEMO=true, so a deployment never carries accounts with a published password. */
   seedDemo: boolean;
   webDist: string;
+  /** The bearer token /metrics asks for; unset, /metrics answers 404 and nothing is timed. */
+  metricsToken: string | undefined;
   /** Media storage (disk or S3), its temp folders, and where ffmpeg is. */
   media: MediaSettings;
   /** Web Push: the VAPID keys (generated once into DATA_DIR when unset), which endpoints to allow. */
@@ -134,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     holdEvents: e.DOERS_TEST_HOLD_EVENTS === 'true',
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     webDist: resolve(e.WEB_DIST ?? serverPaths.webDist),
+    metricsToken: e.METRICS_TOKEN,
     media: mediaSettings(e, dataDir),
     push: pushSettings(e, dataDir),
     payments: paymentSettings(e),

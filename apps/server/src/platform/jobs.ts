@@ -33,6 +33,11 @@ export interface Jobs {
    * a retry waiting for its pause runs at once.
    */
   drain(): Promise<void>;
+  /**
+   * Queued jobs not finished yet (waiting, running, or waiting for a retry): this instance's on
+   * PGlite, every instance's on PostgreSQL (one queue shared). For the metrics.
+   */
+  depth(): Promise<number>;
   /** Starts the workers (app.ts: when the server is ready). Enqueueing starts them too. */
   start(): Promise<void>;
   /** Stops the timers and polling, and waits for the jobs that are running. */
@@ -55,7 +60,15 @@ export function retryPause(tries: number, delayMs: number): number {
   return base + base * Math.random();
 }
 
-type Options = { clock?: Clock; retryLimit?: number; retryDelayMs?: number };
+/** Told of each failed timed run and each failed try of a queued job (the metrics count them). */
+export type JobFailed = (job: string, kind: 'timed' | 'queued') => void;
+
+type Options = {
+  clock?: Clock;
+  retryLimit?: number;
+  retryDelayMs?: number;
+  onFailure?: JobFailed;
+};
 
 /**
  * The in-process runner (the embedded default: one process owns the database): queued work runs
@@ -74,6 +87,7 @@ export class InProcessJobs implements Jobs {
   readonly #clock: Clock;
   readonly #retryLimit: number;
   readonly #retryDelayMs: number;
+  readonly #onFailure: JobFailed;
   #draining = 0;
   #stopped = false;
 
@@ -84,6 +98,7 @@ export class InProcessJobs implements Jobs {
     this.#clock = options.clock ?? systemClock;
     this.#retryLimit = options.retryLimit ?? RETRIES.limit;
     this.#retryDelayMs = options.retryDelayMs ?? RETRIES.delayMs;
+    this.#onFailure = options.onFailure ?? (() => {});
   }
 
   every(name: string, intervalMs: number, job: () => Promise<unknown>): void {
@@ -111,7 +126,10 @@ export class InProcessJobs implements Jobs {
     const now = this.#clock.now().getTime();
     if (now + TICK_SLACK_MS < (this.#nextAt.get(name) ?? -Infinity)) return false;
     this.#nextAt.set(name, now + entry.intervalMs);
-    await entry.job();
+    await entry.job().catch((error: unknown) => {
+      this.#onFailure(name, 'timed');
+      throw error;
+    });
     return true;
   }
 
@@ -140,6 +158,7 @@ export class InProcessJobs implements Jobs {
         await handler(data);
         return;
       } catch (error) {
+        this.#onFailure(name, 'queued');
         if (tries > this.#retryLimit) {
           this.log.error({ err: error, job: name, tries }, 'queued job dropped after its last try');
           return;
@@ -179,6 +198,10 @@ export class InProcessJobs implements Jobs {
     } finally {
       this.#draining -= 1;
     }
+  }
+
+  async depth(): Promise<number> {
+    return this.#pending.size;
   }
 
   async start(): Promise<void> {}

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -21,6 +22,8 @@ export interface ObjectStorage {
   /** Removes the object; removing a missing key is no error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Throws unless the storage can take a file now: the folder writable, the bucket answering. */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +88,11 @@ export function diskStorage(root: string): ObjectStorage {
         () => true,
         () => false,
       );
+    },
+    async check() {
+      // The folder appears with the first upload; a read-only or foreign-owned one fails here.
+      await mkdir(base, { recursive: true });
+      await access(base, constants.W_OK);
     },
     async close() {},
   };

@@ -4,12 +4,6 @@ import type { Queryable } from '../db/database.js';
 export type OutboxRow = { id: string; name: string; payload: unknown; done: string[] };
 
 /**
- * How far ahead a new row is due: until then only the instance that committed it delivers it
- * (at once, after the commit); after that any instance may, as after a crash.
- */
-export const OWN_DELIVERY_SECONDS = 30;
-
-/**
  * The events a repository writes within its own statement (a batch that opens no transaction),
  * as one of its CTEs: `rows` is a SELECT of `(name, payload)`; the part answers each row's `id`
  * and `payload`. The repository's caller hands them to `EventBus.deliver` once committed.
@@ -67,7 +61,7 @@ export class OutboxRepository {
   /** How many events wait, and how long the oldest has (the outbox's lag, for metrics). */
   async lag(): Promise<{ pending: number; oldest_seconds: number }> {
     const rows = await this.db.query<{ pending: number; oldest_seconds: number }>(
-      `SELECT count(*)::int AS pending,
+      `${SWEEP}SELECT count(*)::int AS pending,
               COALESCE(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds
          FROM event_outbox`,
     );

@@ -129,3 +129,10 @@ export class Outbox implements EventStore {
     })();
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox (app.ts); tests sweep it with `app.outbox.sweep()`. */
+    outbox: Outbox;
+  }
+}

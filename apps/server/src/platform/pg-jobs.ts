@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.js';
 import type { Clock } from './clock.js';
 import { JobLeasesRepository } from './job-leases.repository.js';
 import { JobQueueRepository } from './job-queue.repository.js';
-import { RETRIES, TICK_SLACK_MS, type Jobs } from './jobs.js';
+import { RETRIES, TICK_SLACK_MS, type JobFailed, type Jobs } from './jobs.js';
 
 export type PgJobsOptions = {
   /** The app's DATABASE_URL: pg-boss opens a small pool of its own on it. */
@@ -20,6 +20,7 @@ export type PgJobsOptions = {
   retryDelaySeconds?: number;
   /** How often an idle worker asks for work (at least 0.5 s). */
   pollingSeconds?: number;
+  onFailure?: JobFailed;
 };
 
 /**
@@ -67,6 +68,7 @@ export class PgJobs implements Jobs {
   readonly #retryLimit: number;
   readonly #retryDelaySeconds: number;
   readonly #pollingSeconds: number;
+  readonly #onFailure: JobFailed;
   #starting: Promise<void> | undefined;
   #stopped = false;
 
@@ -76,6 +78,7 @@ export class PgJobs implements Jobs {
     this.#retryLimit = options.retryLimit ?? RETRIES.limit;
     this.#retryDelaySeconds = options.retryDelaySeconds ?? RETRIES.delayMs / 1000;
     this.#pollingSeconds = options.pollingSeconds ?? 2;
+    this.#onFailure = options.onFailure ?? (() => {});
     this.#boss = new PgBoss({
       connectionString: options.connectionString,
       schema: options.schema,
@@ -123,7 +126,10 @@ export class PgJobs implements Jobs {
     // A timer may fire a hair before the clock shows the interval over: that still counts.
     const due = new Date(now.getTime() + TICK_SLACK_MS);
     if (!(await this.#leases.claim(name, due, next))) return false;
-    await entry.job();
+    await entry.job().catch((error: unknown) => {
+      this.#onFailure(name, 'timed');
+      throw error;
+    });
     return true;
   }
 
@@ -170,6 +176,13 @@ export class PgJobs implements Jobs {
       // Another instance may hold the work: look again shortly.
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+  }
+
+  async depth(): Promise<number> {
+    // Before start, pg-boss has no connection: nothing was queued through this instance yet.
+    if (!this.#starting || this.#stopped) return 0;
+    await this.#starting;
+    return this.#queue.depth([...this.#handlers.keys()]);
   }
 
   start(): Promise<void> {
@@ -227,6 +240,7 @@ export class PgJobs implements Jobs {
     try {
       await handler(job.data);
     } catch (error) {
+      this.#onFailure(name, 'queued');
       // retryCount is 0 on the first try; the last try is the one at the limit.
       const tries = job.retryCount + 1;
       if (job.retryCount >= job.retryLimit) {

@@ -44,6 +44,9 @@ export class RedisRealtimeBus implements RealtimeBus {
 
   static async open(redis: Redis, prefix: string): Promise<RedisRealtimeBus> {
     const subscriber = redis.duplicate({ lazyConnect: true });
+    // It reconnects by itself, as the main client does, whose errors runtime.ts logs; without a
+    // listener ioredis prints each failed attempt to stderr.
+    subscriber.on('error', () => {});
     await subscriber.connect();
     return new RedisRealtimeBus(redis, prefix, subscriber);
   }

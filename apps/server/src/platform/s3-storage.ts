@@ -21,6 +21,7 @@ export async function s3Storage(settings: S3Settings): Promise<ObjectStorage> {
   const {
     DeleteObjectCommand,
     GetObjectCommand,
+    HeadBucketCommand,
     HeadObjectCommand,
     NoSuchKey,
     NotFound,
@@ -82,6 +83,9 @@ export async function s3Storage(settings: S3Settings): Promise<ObjectStorage> {
         if (missing(error)) return false;
         throw error;
       }
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     async close() {
       client.destroy();

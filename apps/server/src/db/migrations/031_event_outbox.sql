@@ -1,8 +1,8 @@
 -- The transactional outbox (docs/decisions/0018-transactional-outbox.md): a domain event is
 -- written in the transaction of the change it describes and deleted once every handler of it
 -- has run. `done`: the handlers that already ran, so a retry runs only the others. `due_at`: when
--- the dispatcher may take it; written a little ahead, so that the instance that committed it
--- delivers it first, and any instance after a crash.
+-- any instance's sweep may take it: 10 s ahead at first, the time the instance that committed it
+-- has to deliver it itself (in milliseconds, as a rule) before it counts as left behind by a crash.
 CREATE TABLE event_outbox (
   id bigserial PRIMARY KEY,
   name text NOT NULL,
@@ -10,7 +10,7 @@ CREATE TABLE event_outbox (
   done text[] NOT NULL DEFAULT '{}',
   attempts int NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL DEFAULT now(),
-  due_at timestamptz NOT NULL DEFAULT now() + interval '30 seconds'
+  due_at timestamptz NOT NULL DEFAULT now() + interval '10 seconds'
 );
 CREATE INDEX event_outbox_due_idx ON event_outbox (due_at);
 

@@ -87,6 +87,11 @@ export class MediaPipeline {
     return this.#ffmpegProblem;
   }
 
+  /** Uploads being processed now, and those waiting for a turn (the metrics read it). */
+  get queue(): { processing: number; waiting: number } {
+    return { processing: this.#running, waiting: this.#waiting.length };
+  }
+
   /** A private folder for one upload's files; removed whatever happens. */
   async withWorkDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
     const dir = await mkdtemp(join(this.deps.tempDir, 'job-'));

@@ -74,6 +74,11 @@ export class MediaService {
     return this.#pipeline.ffmpegProblem;
   }
 
+  /** Uploads being processed now, and those waiting for a turn. */
+  get pipelineQueue(): { processing: number; waiting: number } {
+    return this.#pipeline.queue;
+  }
+
   /** The largest file `purpose` takes, for cutting an upload off early. */
   maxBytesFor(purpose: MediaPurpose): { bytes: number; message: string } {
     return maxBytesFor(purpose);

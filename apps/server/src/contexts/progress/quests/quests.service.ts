@@ -65,8 +65,8 @@ export class QuestsService {
       );
       await this.deps.quests.join(tx, { questId: id, userId, role: 'owner', joinedOn: today });
       await this.deps.stats.refreshQuestCounts(tx, [userId]);
+      await this.deps.events.record(tx, 'quest.created', { questId: id, ownerId: userId });
     });
-    await this.deps.events.publish('quest.created', { questId: id, ownerId: userId });
     return this.get(userId, id, now);
   }
 

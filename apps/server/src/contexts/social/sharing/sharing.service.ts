@@ -49,8 +49,14 @@ export class SharingService {
       }
       return { status: 'requested', quest: await this.deps.views.one(questId, userId, now) };
     }
-    await this.deps.db.transaction((tx) => this.admit(tx, quest, userId, 'self', now));
-    await this.deps.events.publish('quest.joined', { questId, ownerId: quest.owner_id, userId });
+    await this.deps.db.transaction(async (tx) => {
+      await this.admit(tx, quest, userId, 'self', now);
+      await this.deps.events.record(tx, 'quest.joined', {
+        questId,
+        ownerId: quest.owner_id,
+        userId,
+      });
+    });
     return { status: 'joined', quest: await this.deps.views.one(questId, userId, now) };
   }
 
@@ -104,16 +110,15 @@ export class SharingService {
     await this.deps.db.transaction(async (tx) => {
       if (!(await this.deps.requests.decide(tx, requestId, decision)))
         throw conflict('This request was already decided');
-      if (decision === 'accepted') await this.admit(tx, quest, request.user_id, 'requester', now);
-    });
-    if (decision === 'accepted') {
-      await this.deps.events.publish('questRequest.accepted', {
+      if (decision !== 'accepted') return;
+      await this.admit(tx, quest, request.user_id, 'requester', now);
+      await this.deps.events.record(tx, 'questRequest.accepted', {
         requestId,
         questId: quest.id,
         ownerId,
         userId: request.user_id,
       });
-    }
+    });
     const people = await this.deps.users.summaries([request.user_id]);
     return {
       id: request.id,

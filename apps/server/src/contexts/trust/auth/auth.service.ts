@@ -120,14 +120,14 @@ export class AuthService {
         timezone,
       });
       await users.upsertDevice(row.id, input.device, tx);
+      if (referrer) {
+        await this.deps.events.record(tx, 'referral.joined', {
+          referrerId: referrer.id,
+          userId: row.id,
+        });
+      }
       return row;
     });
-    if (referrer) {
-      await this.deps.events.publish('referral.joined', {
-        referrerId: referrer.id,
-        userId: user.id,
-      });
-    }
     const tokens = await this.deps.signIns.start(user, input.device, true);
     return authResponse(user, tokens, true);
   }

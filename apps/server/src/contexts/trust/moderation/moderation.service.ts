@@ -179,7 +179,7 @@ export class ModerationService {
       action === 'suspend' && input.days ? new Date(now.getTime() + input.days * DAY_MS) : null;
 
     const outcome = outcomeOf(action, targetType);
-    const { entryId, told, endedSessions } = await this.deps.db.transaction(async (tx) => {
+    const entryId = await this.deps.db.transaction(async (tx) => {
       let ended: string[] = [];
       if (action === 'hide' && targetType !== 'user') {
         if (!(await this.deps.moderation.hide(tx, targetType, targetId, now)))
@@ -207,26 +207,26 @@ export class ModerationService {
         { type: targetType, id: targetId },
         { status: action === 'dismiss' ? 'dismissed' : 'actioned', outcome, at: now },
       );
-      return { entryId: id, told: reporters, endedSessions: ended };
+      for (const r of reporters)
+        await this.deps.events.record(tx, 'report.resolved', {
+          reportId: r.id,
+          reporterId: r.reporter_id,
+          outcome,
+        });
+      if (action !== 'dismiss')
+        await this.deps.events.record(tx, 'moderation.acted', {
+          userId: ownerId,
+          action,
+          targetType,
+          reason,
+        });
+      for (const sessionId of ended)
+        await this.deps.events.record(tx, 'session.ended', { userId: ownerId, sessionId });
+      return id;
     });
 
     if (action === 'hide' && targetType === 'post')
       await this.deps.events.publish('post.hidden', { postId: targetId });
-    for (const r of told)
-      await this.deps.events.publish('report.resolved', {
-        reportId: r.id,
-        reporterId: r.reporter_id,
-        outcome,
-      });
-    if (action !== 'dismiss')
-      await this.deps.events.publish('moderation.acted', {
-        userId: ownerId,
-        action,
-        targetType,
-        reason,
-      });
-    for (const sessionId of endedSessions)
-      await this.deps.events.publish('session.ended', { userId: ownerId, sessionId });
     return presentAudit(await this.deps.moderation.entry(this.deps.db, entryId));
   }
 
