@@ -44,6 +44,8 @@ export type FeedOptions = {
 };
 
 const JWT_SECRET = 'bench-feed-secret-that-is-long-enough-for-hs256';
+/** /metrics is read once at the end: the outbox's delivery times under the write rows. */
+const METRICS_TOKEN = 'bench-feed-metrics-token-long-enough';
 const FAN_OUT_POSTS = 200;
 const FAN_OUT_WARMUP = 20;
 
@@ -99,7 +101,13 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
       nodeFlags: options.serverFlags,
       // The data set names its database (DATA_DIR or DATABASE_URL): no schema of the server's own.
       pglite: true,
-      env: { ...dataset.env, SEED_DEMO: 'false', JWT_SECRET, RATE_LIMIT_FACTOR: '1000000' },
+      env: {
+        ...dataset.env,
+        SEED_DEMO: 'false',
+        JWT_SECRET,
+        RATE_LIMIT_FACTOR: '1000000',
+        METRICS_TOKEN,
+      },
     });
     const base = server.url;
     const tokens = new Map<number, string>();
@@ -294,6 +302,7 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
       '—',
     ]);
     const rss = peakRssMb(pid);
+    const outbox = await outboxFigures(base);
 
     const widths = [40, 9, 8, 8, 16, 7, 10];
     const line = (cells: string[]) =>
@@ -312,6 +321,7 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
     for (const row of rows) console.log(line(row));
     console.log(
       `\nServer peak memory (VmHWM): ${fmt(rss)} MB\n` +
+        `${outbox}\n` +
         `Feed query straight on the database (its own process, one at a time): each reader's ` +
         `first run p50 ${fmt(direct.first.p50, 2)} ms, p99 ${fmt(direct.first.p99, 2)} ms; then ` +
         `repeated p50 ${fmt(direct.p50, 2)} ms, p99 ${fmt(direct.p99, 2)} ms over ${fmt(direct.runs)} runs.\n` +
@@ -364,4 +374,31 @@ export async function benchFeed(options: FeedOptions): Promise<string[]> {
   if (options.engine !== 'pglite' && options.postgresUrl)
     problems.push(...(await benchOne('postgres', options)));
   return problems;
+}
+
+/**
+ * The outbox under the write rows (smiles, check-ins, posts): how many events were delivered and
+ * how long from their commit until delivered, from the server's histogram (so a percentile reads
+ * as "at most" its bucket's bound), and what waits now.
+ */
+async function outboxFigures(base: string): Promise<string> {
+  const res = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await res.text();
+  const buckets = [
+    ...text.matchAll(/^doers_outbox_delivery_seconds_bucket\{le="([^"]+)"\} (\d+)/gm),
+  ]
+    .map(([, le, n]) => ({ le: le === '+Inf' ? Infinity : Number(le), n: Number(n) }))
+    .sort((a, b) => a.le - b.le);
+  const count = buckets.at(-1)?.n ?? 0;
+  const pending = /^doers_outbox_pending (\S+)/m.exec(text)?.[1] ?? '?';
+  const at = (q: number) => {
+    const bound = buckets.find((b) => b.n >= q * count)?.le ?? NaN;
+    return Number.isFinite(bound) ? `≤ ${fmt(bound * 1000, 1)} ms` : '> 2.5 s';
+  };
+  return (
+    `Outbox: ${fmt(count)} events delivered, from commit to delivered p50 ${at(0.5)}, ` +
+    `p99 ${at(0.99)}; ${pending} waiting at the end`
+  );
 }

@@ -129,7 +129,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = new EventBus(app.log);
   // The transactional outbox (decision 18): recorded events are kept until their handlers ran.
   const outboxRows = new OutboxRepository(db);
-  const outbox = new Outbox(outboxRows, events, app.log, config.holdEvents);
+  const outbox = new Outbox(
+    outboxRows,
+    events,
+    app.log,
+    config.holdEvents,
+    metrics.outboxDelivered,
+  );
   events.useStore(outbox);
   app.decorate('outbox', outbox);
   metrics.observeOutbox(async () => {

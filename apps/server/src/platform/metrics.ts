@@ -41,6 +41,7 @@ export class Metrics {
     processing: 0,
     waiting: 0,
   });
+  readonly #outboxDelivery: Histogram;
   #outbox: Source<OutboxLag> = () => ({ pending: 0, oldestAgeSeconds: 0 });
 
   constructor(options: { processMetrics: boolean }) {
@@ -67,6 +68,12 @@ export class Metrics {
     this.#queryErrors = new Counter({
       name: 'doers_db_query_errors_total',
       help: 'SQL statements that failed',
+      registers,
+    });
+    this.#outboxDelivery = new Histogram({
+      name: 'doers_outbox_delivery_seconds',
+      help: "From an event's commit until every handler of it has run and its row is gone",
+      buckets: QUERY_BUCKETS,
       registers,
     });
     this.#jobFailures = new Counter({
@@ -161,6 +168,11 @@ export class Metrics {
   readonly queryTimed = (seconds: number, failed: boolean): void => {
     this.#queries.observe(seconds);
     if (failed) this.#queryErrors.inc();
+  };
+
+  /** An event of the outbox delivered, `seconds` after its commit (platform/outbox.ts). */
+  readonly outboxDelivered = (seconds: number): void => {
+    this.#outboxDelivery.observe(seconds);
   };
 
   /** A timed job's run failed, or a queued job's try (platform/jobs.ts, pg-jobs.ts). */

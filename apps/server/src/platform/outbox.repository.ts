@@ -47,13 +47,17 @@ export class OutboxRepository {
    * Takes up to `limit` rows that are due, oldest first, for one delivery: each becomes due again
    * only after `leaseMs`, so another instance skips it meanwhile (and takes it if this one dies).
    */
-  async claimDue(limit: number, leaseMs: number): Promise<(OutboxRow & { attempts: number })[]> {
-    return this.db.query<OutboxRow & { attempts: number }>(
+  async claimDue(
+    limit: number,
+    leaseMs: number,
+  ): Promise<(OutboxRow & { attempts: number; age: number })[]> {
+    return this.db.query<OutboxRow & { attempts: number; age: number }>(
       `${SWEEP}UPDATE event_outbox o SET attempts = o.attempts + 1,
               due_at = now() + make_interval(secs => $2::float8 / 1000)
         WHERE o.id IN (SELECT id FROM event_outbox WHERE due_at <= now()
                         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING o.id::text AS id, o.name, o.payload, o.done, o.attempts`,
+       RETURNING o.id::text AS id, o.name, o.payload, o.done, o.attempts,
+                 extract(epoch FROM now() - o.created_at)::float8 AS age`,
       [limit, leaseMs],
     );
   }

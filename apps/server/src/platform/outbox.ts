@@ -49,6 +49,8 @@ export class Outbox implements EventStore {
     private readonly log: Log,
     /** Tests only: nothing is delivered, as if the process died after each commit. */
     private readonly hold = false,
+    /** Seconds from an event's commit to the end of its delivery (the metrics' histogram). */
+    private readonly delivered: (seconds: number) => void = () => {},
   ) {}
 
   insert(q: Queryable, name: EventName, payload: unknown): Promise<string> {
@@ -57,11 +59,16 @@ export class Outbox implements EventStore {
 
   async deliver(events: Recorded[]): Promise<void> {
     if (this.hold) return;
+    const committed = performance.now();
     let leftForLater = false;
     await Promise.all(
       events.map(async (event) => {
         const { done, failed, left } = await this.bus.run(event, { id: event.id }, 'now');
-        if (!failed && !left) return this.#finish.submit(event.id);
+        if (!failed && !left) {
+          await this.#finish.submit(event.id);
+          this.delivered((performance.now() - committed) / 1000);
+          return;
+        }
         leftForLater ||= !failed;
         await this.rows.later(event.id, done, failed ? retryPauseMs(1) : 0);
       }),
@@ -91,6 +98,7 @@ export class Outbox implements EventStore {
       const due = await this.rows.claimDue(SWEEP_BATCH, LEASE_MS);
       if (due.length === 0) return delivered;
       const finished: string[] = [];
+      const taken = performance.now();
       for (const row of due) {
         const event = { ...row, name: row.name as EventName };
         const { done, failed } = await this.bus.run(event, { id: row.id }, 'pending');
@@ -106,6 +114,8 @@ export class Outbox implements EventStore {
         await this.rows.later(row.id, done, pause);
       }
       if (finished.length > 0) await this.rows.finish(finished);
+      const since = (performance.now() - taken) / 1000;
+      for (const row of due) if (finished.includes(row.id)) this.delivered(row.age + since);
       delivered += finished.length;
     }
   }
