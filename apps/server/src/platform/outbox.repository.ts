@@ -5,11 +5,11 @@ export type OutboxRow = { id: string; name: string; payload: unknown; done: stri
 
 /**
  * The events a repository writes within its own statement (a batch that opens no transaction),
- * as one of its CTEs: `rows` is a SELECT of `(name, payload)`; the part answers each row's `id`
- * and `payload`. The repository's caller hands them to `EventBus.deliver` once committed.
+ * as one of its CTEs: `rows` is a SELECT of `(name, payload)`; the part answers each row's `id`,
+ * `name` and `payload`. The repository's caller hands them to `EventBus.deliver` once committed.
  */
 export function recordEventsSql(rows: string): string {
-  return `INSERT INTO event_outbox (name, payload) ${rows} RETURNING id::text AS id, payload`;
+  return `INSERT INTO event_outbox (name, payload) ${rows} RETURNING id::text AS id, name, payload`;
 }
 
 /** Starts the sweep's statements: they run behind the requests and belong to none of them. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isDeadlock, type Queryable } from '../../../db/database.js';
 import { Params } from '../../../db/params.js';
+import type { EventName, Recorded } from '../../../platform/events.js';
+import { recordEventsSql } from '../../../platform/outbox.repository.js';
 import { WriteBatcher } from '../../../platform/write-batcher.js';
 import { storedOf, type FiguresToSave } from './streak-recorder.js';
 import {
@@ -13,13 +15,20 @@ import type { DayMark } from './streak-calculator.js';
 
 const COLUMNS = 'id, quest_id, day, zone, day_start_hour, anchor_at, late, task_ids, created_at';
 
-/** A check-in or its undo, with the person's figures after it and the version they were read at. */
+/**
+ * A check-in or its undo, with the person's figures after it and the version they were read at,
+ * and the events to record with it (platform/outbox.ts): written only if it is.
+ */
 export type CheckInWrite = {
   change: { insert: CheckInRow } | { remove: string };
   userId: string;
   figures: FiguresToSave;
   version: number;
+  events: { name: EventName; payload: unknown }[];
 };
+
+/** A check-in's save, and the events recorded with it, to deliver once it has committed. */
+export type RecordedCheckIn = SavedStreak & { events: Recorded[] };
 
 /** Check-ins: one per quest per lived day of a person. */
 export class CheckInsRepository {
@@ -28,7 +37,7 @@ export class CheckInsRepository {
    * (platform/write-batcher.ts), each person's under their own version check; one person once a
    * batch, since a second write of theirs would find the version the first one moved.
    */
-  readonly #writes = new WriteBatcher<CheckInWrite, SavedStreak | null>(
+  readonly #writes = new WriteBatcher<CheckInWrite, RecordedCheckIn | null>(
     (writes) => this.recordMany(writes),
     { key: (w) => w.userId, max: 50 },
   );
@@ -40,7 +49,7 @@ export class CheckInsRepository {
    * are still at its `version`: their save, or null when another change got in and nothing was
    * written. Goes in one statement with those submitted at the same moment.
    */
-  record(write: CheckInWrite): Promise<SavedStreak | null> {
+  record(write: CheckInWrite): Promise<RecordedCheckIn | null> {
     return this.#writes.submit(write);
   }
 
@@ -75,7 +84,7 @@ export class CheckInsRepository {
    * one's save, or null when their figures changed meanwhile and nothing of theirs was
    * written. One person at most once a batch. Nothing of a batch is written when it fails.
    */
-  private async recordMany(writes: CheckInWrite[]): Promise<(SavedStreak | null)[]> {
+  private async recordMany(writes: CheckInWrite[]): Promise<(RecordedCheckIn | null)[]> {
     const p = new Params();
     const saved = saveUserStreaksSql(
       p,
@@ -94,6 +103,9 @@ export class CheckInsRepository {
       'remove' in w.change ? [{ id: w.change.remove, user_id: w.userId }] : [],
     );
     const removeIds = p.add(removes.map((r) => r.id));
+    const events = writes.flatMap((w) =>
+      w.events.map((e) => ({ user_id: w.userId, name: e.name, payload: e.payload })),
+    );
     const sql = `WITH saved AS (${saved}), quests AS (${quests}),
       inserted AS (
         INSERT INTO check_ins (${COLUMNS}, user_id)
@@ -107,11 +119,20 @@ export class CheckInsRepository {
          USING json_to_recordset(${p.add(JSON.stringify(removes))}::json)
                AS r(id uuid, user_id uuid)
          WHERE d.id = r.id AND d.user_id = r.user_id AND d.id = ANY(${removeIds}::uuid[])
-           AND r.user_id ${savedOnly})
-      SELECT * FROM saved`;
-    let rows: SavedStreak[];
+           AND r.user_id ${savedOnly}),
+      recorded AS (
+        ${recordEventsSql(`SELECT e.name, e.payload
+           FROM json_to_recordset(${p.add(JSON.stringify(events))}::json)
+             AS e(user_id uuid, name text, payload jsonb)
+          WHERE e.user_id ${savedOnly}`)})
+      -- Each event names its person (payload.userId): that is how it finds its save.
+      SELECT saved.*, COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name,
+                 'payload', r.payload, 'done', '[]'::json))
+               FROM recorded r WHERE r.payload ->> 'userId' = saved.user_id::text), '[]') AS events
+        FROM saved`;
+    let rows: RecordedCheckIn[];
     try {
-      rows = await this.db.query<SavedStreak>(sql, p.values);
+      rows = await this.db.query<RecordedCheckIn>(sql, p.values);
     } catch (error) {
       // Another server's batch locked some of the same people first and PostgreSQL stopped
       // this one: nothing of it was written, and each person reads again as when stale.

@@ -36,7 +36,7 @@ import {
 } from './day-options.js';
 import { checkInWindow, markFor, type LocalNow } from './streak-calculator.js';
 import type { CheckInRow } from './streaks.repository.js';
-import type { CheckInsRepository } from './check-ins.repository.js';
+import type { CheckInsRepository, CheckInWrite } from './check-ins.repository.js';
 
 type Changed = { bundle: QuestBundle; inputs: StreakInputs; recorded: RecordedStreaks };
 
@@ -66,47 +66,59 @@ export class CheckInsService {
     now: LocalNow,
   ): Promise<CheckInResponse> {
     const input = { ...request, day: whichDay(request, now) };
-    const { bundle, inputs, recorded, checkIn } = await this.deps.streaks.retryOnStale(async () => {
-      const { bundle, inputs, state } = await this.read(userId, questId, now);
-      const refusal = checkInRefusal(state, input.day);
-      if (refusal) throw refusalError(refusal);
-      const known = new Set(bundle.tasks.map((t) => t.id));
-      if (input.taskIds.some((id) => !known.has(id))) {
-        throw badRequest('taskIds: a task is not part of this quest', [
-          { field: 'taskIds', message: 'Unknown task' },
-        ]);
-      }
-      const mark = markFor(now, input.day);
-      const row: CheckInRow = {
-        id: randomUUID(),
-        quest_id: questId,
-        day: mark.day,
-        zone: mark.zone,
-        day_start_hour: mark.dayStartHour,
-        anchor_at: mark.at,
-        late: input.day === 'yesterday',
-        task_ids: [...new Set(input.taskIds)],
-        created_at: now.now,
-      };
-      const checkIn = toCheckIn(row);
-      const after = {
-        ...inputs,
-        checkIns: [...inputs.checkIns, checkIn].sort((a, b) => a.at.getTime() - b.at.getTime()),
-      };
-      const recorded = await this.save(
-        { insert: row },
-        userId,
-        questId,
-        after,
-        inputs.version,
-        now,
-      );
-      return { bundle, inputs: after, recorded, checkIn };
-    });
+    const { bundle, inputs, recorded, checkIn, milestone } = await this.deps.streaks.retryOnStale(
+      async () => {
+        const { bundle, inputs, state } = await this.read(userId, questId, now);
+        const refusal = checkInRefusal(state, input.day);
+        if (refusal) throw refusalError(refusal);
+        const known = new Set(bundle.tasks.map((t) => t.id));
+        if (input.taskIds.some((id) => !known.has(id))) {
+          throw badRequest('taskIds: a task is not part of this quest', [
+            { field: 'taskIds', message: 'Unknown task' },
+          ]);
+        }
+        const mark = markFor(now, input.day);
+        const row: CheckInRow = {
+          id: randomUUID(),
+          quest_id: questId,
+          day: mark.day,
+          zone: mark.zone,
+          day_start_hour: mark.dayStartHour,
+          anchor_at: mark.at,
+          late: input.day === 'yesterday',
+          task_ids: [...new Set(input.taskIds)],
+          created_at: now.now,
+        };
+        const checkIn = toCheckIn(row);
+        const after = {
+          ...inputs,
+          checkIns: [...inputs.checkIns, checkIn].sort((a, b) => a.at.getTime() - b.at.getTime()),
+        };
+        // A milestone's notification is recorded with the check-in (platform/outbox.ts).
+        const before = bundle.participant?.run_length ?? 0;
+        const milestoneOf = (figures: RecordedStreaks) => {
+          const streak = figures.quests.get(questId)!.summary.currentStreak;
+          return STREAK_MILESTONES.find((m) => streak >= m && before < m) ?? null;
+        };
+        const milestoneEvent = (figures: RecordedStreaks) => {
+          const days = milestoneOf(figures);
+          if (!days) return [];
+          const payload = { userId, questId, days, day: checkIn.day };
+          return [{ name: 'streak.milestoneReached' as const, payload }];
+        };
+        const recorded = await this.save(
+          { insert: row },
+          userId,
+          questId,
+          after,
+          inputs.version,
+          now,
+          milestoneEvent,
+        );
+        return { bundle, inputs: after, recorded, checkIn, milestone: milestoneOf(recorded) };
+      },
+    );
 
-    const before = bundle.participant?.run_length ?? 0;
-    const after = recorded.quests.get(questId)!.summary.currentStreak;
-    const milestone = STREAK_MILESTONES.find((m) => after >= m && before < m) ?? null;
     await this.deps.events.publish('checkIn.recorded', {
       checkInId: checkIn.id,
       questId,
@@ -114,14 +126,6 @@ export class CheckInsService {
       day: checkIn.day,
       late: checkIn.late,
     });
-    if (milestone) {
-      await this.deps.events.publish('streak.milestoneReached', {
-        userId,
-        questId,
-        days: milestone,
-        day: checkIn.day,
-      });
-    }
     return {
       checkIn: {
         id: checkIn.id,
@@ -223,10 +227,13 @@ export class CheckInsService {
     after: StreakInputs,
     version: number,
     now: LocalNow,
+    eventsOf: (figures: RecordedStreaks) => CheckInWrite['events'] = () => [],
   ): Promise<RecordedStreaks> {
     const figures = this.deps.recorder.figures(userId, after, now, [questId]);
-    const saved = await this.deps.checkIns.record({ change, userId, figures, version });
+    const events = eventsOf(figures);
+    const saved = await this.deps.checkIns.record({ change, userId, figures, version, events });
     if (!saved) throw new StaleStreakError();
+    await this.deps.events.deliver(saved.events);
     await this.deps.streaks.crownAfter(userId, saved, figures.user.longestStreak);
     return figures;
   }
