@@ -2,7 +2,7 @@
 # Runs an installed release folder as the image would (CI: the image's steps, on the host):
 #   scripts/deploy/check-release.sh <dir>
 # On a fresh embedded database in a temporary DATA_DIR: `npm run db:migrate` (the operator's
-# commands run from the release's sources through tsx), then scripts/deploy/start.sh (the image's
+# commands run from the release's sources through tsx) and the VAPID key tool, then scripts/deploy/start.sh (the image's
 # CMD) until the image's HEALTHCHECK (healthcheck.mjs) passes, the app's page and readiness
 # answer; then SIGTERM, which must stop it with 0, after which the health check must fail.
 set -euo pipefail
@@ -15,6 +15,9 @@ fail() { echo "check-release: $*" >&2; [ -f "$log" ] && tail -n 40 "$log" >&2; e
 trap 'kill "${server:-}" 2>/dev/null || true; rm -rf "$data"' EXIT
 
 (cd "$dir" && npm run --silent db:migrate) > "$log" 2>&1 || fail "npm run db:migrate failed"
+# docs/deploy.md has the operator make the VAPID pair with the image's own tool.
+(cd "$dir" && npx --no-install web-push generate-vapid-keys) | grep -q 'Public Key' ||
+  fail "npx web-push generate-vapid-keys does not run in the release"
 "$dir/scripts/deploy/start.sh" >> "$log" 2>&1 &
 server=$!
 healthy=0
@@ -33,4 +36,4 @@ code=0
 wait "$server" || code=$?
 [ "$code" = 0 ] || fail "SIGTERM: exit code $code, not 0"
 if node "$dir/scripts/deploy/healthcheck.mjs"; then fail "the health check passes with no server"; fi
-echo "check-release: migrated, started, healthy, ready, served the app, stopped with 0 on SIGTERM"
+echo "check-release: migrated, made VAPID keys, started, healthy, ready, served the app, stopped with 0 on SIGTERM"
