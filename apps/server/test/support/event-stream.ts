@@ -27,10 +27,13 @@ export async function openEventStream(
   base: string,
   token: string | undefined,
   lastEventId?: string,
+  /** More headers: a proxy's sticky cookie. */
+  headers: Record<string, string> = {},
 ): Promise<EventStreamClient> {
   const controller = new AbortController();
   const res = await fetch(`${base}/api/events`, {
     headers: {
+      ...headers,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
     },

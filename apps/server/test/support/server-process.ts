@@ -82,6 +82,11 @@ export type ServerOptions = {
    * writing logs is not part of what they measure.
    */
   logLevel?: 'info' | 'warn' | 'silent';
+  /**
+   * Always this port, at every (re)start: behind a proxy whose configuration names it (the
+   * deployment test). Otherwise a free port each time.
+   */
+  port?: number;
 };
 
 /** A port nobody listens on now (the server's start retries with another if one takes it). */
@@ -165,7 +170,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
       const started = Date.now();
       server.lockWaitSeconds = 0;
       for (;;) {
-        const port = await freePort();
+        const port = options.port ?? (await freePort());
         const from = existsSync(logFile) ? statSync(logFile).size : 0;
         const fd = openSync(logFile, 'a');
         child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...entry], {
@@ -186,8 +191,12 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
           return;
         } catch (error) {
           const message = error instanceof Error ? error.message : '';
-          // Another program took the port between the probe and the start: another port.
-          if (/EADDRINUSE/.test(message) && Date.now() - started < 30_000) continue;
+          // Another program took the port between the probe and the start: another port (or,
+          // for a fixed port, the same one a moment later).
+          if (/EADDRINUSE/.test(message) && Date.now() - started < 30_000) {
+            if (options.port) await new Promise((ok) => setTimeout(ok, 200));
+            continue;
+          }
           // After a kill -9 the DATA_DIR lock stays until it goes stale (PGlite only): wait.
           const locked = /Another Doers process/.test(message);
           if (!locked || Date.now() - started > 30_000) throw error;
