@@ -6,6 +6,7 @@
 // ~1,000 vibers; a bare node:http server answers the feed URL with a body as big for the baseline.
 // Prints figures and PASS/MISS per target; never fails on them.
 import { SignJWT } from 'jose';
+import { outboxFigures } from './outbox-figures.js';
 import { type Dataset, planRun, pgliteDataset, postgresDataset, type RunPlan } from './feed-db.js';
 import { feedScale, questId, sessionId, userId } from './feed-seed.js';
 import {
@@ -302,7 +303,7 @@ async function benchOne(engine: 'pglite' | 'postgres', options: FeedOptions): Pr
       '—',
     ]);
     const rss = peakRssMb(pid);
-    const outbox = await outboxFigures(base);
+    const outbox = await outboxFigures(base, METRICS_TOKEN);
 
     const widths = [40, 9, 8, 8, 16, 7, 10];
     const line = (cells: string[]) =>
@@ -374,31 +375,4 @@ export async function benchFeed(options: FeedOptions): Promise<string[]> {
   if (options.engine !== 'pglite' && options.postgresUrl)
     problems.push(...(await benchOne('postgres', options)));
   return problems;
-}
-
-/**
- * The outbox under the write rows (smiles, check-ins, posts): how many events were delivered and
- * how long from their commit until delivered, from the server's histogram (so a percentile reads
- * as "at most" its bucket's bound), and what waits now.
- */
-async function outboxFigures(base: string): Promise<string> {
-  const res = await fetch(`${base}/metrics`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  const text = await res.text();
-  const buckets = [
-    ...text.matchAll(/^doers_outbox_delivery_seconds_bucket\{le="([^"]+)"\} (\d+)/gm),
-  ]
-    .map(([, le, n]) => ({ le: le === '+Inf' ? Infinity : Number(le), n: Number(n) }))
-    .sort((a, b) => a.le - b.le);
-  const count = buckets.at(-1)?.n ?? 0;
-  const pending = /^doers_outbox_pending (\S+)/m.exec(text)?.[1] ?? '?';
-  const at = (q: number) => {
-    const bound = buckets.find((b) => b.n >= q * count)?.le ?? NaN;
-    return Number.isFinite(bound) ? `≤ ${fmt(bound * 1000, 1)} ms` : '> 2.5 s';
-  };
-  return (
-    `Outbox: ${fmt(count)} events delivered, from commit to delivered p50 ${at(0.5)}, ` +
-    `p99 ${at(0.99)}; ${pending} waiting at the end`
-  );
 }

@@ -21,6 +21,7 @@ import {
   type ServerProcess,
 } from '../test/support/server-process.js';
 import { caddyBinary, startCaddy, stickyCookieFor, type Caddy } from './support/caddy.js';
+import { metricSum } from './support/metrics-text.js';
 import { ProxyClient } from './support/proxy-client.js';
 import { FOUNDER_CODE, JWT_SECRET } from './support/servers.js';
 import { keepSecrets, suite } from './support/suite.js';
@@ -119,22 +120,8 @@ describe.skipIf(missing.length > 0)('the deployment: two instances behind Caddy'
       console.log(`deployment smoke test, through Caddy:\n  ${exercised.join('\n  ')}`);
   });
 
-  /** A metric's value on one instance, summed over the series whose labels include `labels`. */
-  async function metric(on: ServerProcess, name: string, labels: Record<string, string> = {}) {
-    const res = await fetch(`${on.url}/metrics`, {
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-    });
-    expect(res.status).toBe(200);
-    let sum = 0;
-    for (const line of (await res.text()).split('\n')) {
-      const match = /^(\w+)(\{.*\})? (\S+)$/.exec(line);
-      if (!match || match[1] !== name) continue;
-      const series = match[2] ?? '';
-      if (Object.entries(labels).every(([k, v]) => series.includes(`${k}="${v}"`)))
-        sum += Number(match[3]);
-    }
-    return sum;
-  }
+  const metric = (on: ServerProcess, name: string, labels: Record<string, string> = {}) =>
+    metricSum(on.url, METRICS_TOKEN, name, labels);
   const requestsTo = (on: ServerProcess, method: string, route: string) =>
     metric(on, 'doers_http_request_duration_seconds_count', { method, route });
 

@@ -92,7 +92,6 @@ import { UsersService } from './contexts/accounts/users/users.service.js';
 import { VibesRepository } from './contexts/social/vibes/vibes.repository.js';
 import { VibesService } from './contexts/social/vibes/vibes.service.js';
 import { migrationFiles } from './db/migrate.js';
-import { timedDatabase } from './db/timed-database.js';
 import { createAuthenticate } from './platform/authenticate.js';
 import { EventBus } from './platform/events.js';
 import { createHttpServer, serveWebAppLast } from './platform/http-server.js';
@@ -100,14 +99,13 @@ import type { AppDeps } from './app-deps.js';
 import { subscribeModules } from './app-events.js';
 import { registerMediaAccess } from './app-media-access.js';
 import { openJobs } from './app-jobs.js';
+import { openMetrics } from './app-metrics.js';
+import { openOutbox } from './app-outbox.js';
+import { drainReadiness } from './app-readiness.js';
 import { registerApi } from './app-routes.js';
 import { RateLimits } from './platform/rate-limiter.js';
 import { MemoryRealtimeBus } from './platform/realtime-bus.js';
 import { CacheBus } from './platform/cache-bus.js';
-import { Outbox } from './platform/outbox.js';
-import { OutboxRepository } from './platform/outbox.repository.js';
-import { Metrics } from './platform/metrics.js';
-import { serveMetrics } from './platform/metrics-endpoint.js';
 import { createSecurityLog } from './platform/security-log.js';
 import { TokenSigner } from './platform/tokens.js';
 
@@ -119,31 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, mailer, clock } = deps;
   const app = await createHttpServer(config, deps.logStream);
 
-  // Metrics (platform/metrics.ts), read at /metrics. Requests and statements are timed only when
-  // METRICS_TOKEN is set, so that a server nobody scrapes pays nothing for them.
-  const measured = config.metricsToken !== undefined;
-  const metrics = new Metrics({ processMetrics: measured });
-  if (measured) metrics.timeRequests(app);
-  const db = measured ? timedDatabase(deps.db, metrics.queryTimed) : deps.db;
+  // Metrics, and the database as they time it (app-metrics.ts).
+  const { metrics, db } = openMetrics(app, config, deps.db);
 
   const events = new EventBus(app.log);
-  // The transactional outbox (decision 18): recorded events are kept until their handlers ran.
-  const outboxRows = new OutboxRepository(db);
-  const outbox = new Outbox(
-    outboxRows,
-    events,
-    app.log,
-    config.holdEvents,
-    metrics.outboxDelivered,
-  );
-  events.useStore(outbox);
-  app.decorate('outbox', outbox);
-  metrics.observeOutbox(async () => {
-    const { pending, oldest_seconds } = await outboxRows.lag();
-    return { pending, oldestAgeSeconds: oldest_seconds };
-  });
-  app.addHook('onReady', () => outbox.start());
-  app.addHook('onClose', () => outbox.stop());
+  // The transactional outbox (app-outbox.ts, decision 18).
+  openOutbox(app, { db, events, metrics, hold: config.holdEvents });
   const securityLog = createSecurityLog(app.log);
   const limits = new RateLimits({
     store: deps.rateStore,
@@ -303,10 +282,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // realtime: the event stream, on the runtime's bus (above)
   const realtime = new RealtimeService({
-    bus: realtimeBus,
+    ...{ bus: realtimeBus, clock, log: app.log },
     unreadCounts: (userId) => notifications.unreadCounts(userId),
-    clock,
-    log: app.log,
   });
   // Open streams would hold the server open: they end as it starts to stop, their clients told
   // to reconnect (to another instance, behind a proxy); preClose for an app closed directly.
@@ -332,19 +309,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...{ limits, sources: new SignInSourcesRepository(db), users, clock, log: securityLog },
   });
   const system = new SystemService({
-    system: new SystemRepository(db),
-    auth,
-    engine: db.engine,
-    founderInviteCode: config.founderInviteCode,
-    version: deps.version,
-    migrations: migrationFiles,
-    redis: deps.redis,
-    storage: deps.storage,
+    ...{ system: new SystemRepository(db), auth, engine: db.engine, version: deps.version },
+    ...{ founderInviteCode: config.founderInviteCode, migrations: migrationFiles },
+    ...{ redis: deps.redis, storage: deps.storage },
   });
-  // `app.beginDraining()`: readiness answers 503 from then on (a graceful stop calls it first).
-  app.decorate('beginDraining', () => system.beginDraining());
-  app.addHook('preClose', async () => system.beginDraining());
-  app.draining.onStart(() => system.beginDraining());
+  drainReadiness(app, system);
 
   // admin: every call checks the person's grant in the database
   const admin = new AdminService({ guard: new AdminGuard(users), users });
@@ -397,13 +366,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // push: Web Push to the devices people turned it on for, delivered as queued jobs
   const push = new PushService({
-    push: new PushRepository(db),
-    sender: new PushSender(config.push),
-    notifications,
-    jobs,
-    clock,
-    publicKey: config.push.vapid.publicKey,
-    endpoints: config.push,
+    ...{ push: new PushRepository(db), sender: new PushSender(config.push), notifications },
+    ...{ jobs, clock, publicKey: config.push.vapid.publicKey, endpoints: config.push },
     log: app.log,
   });
 
@@ -417,20 +381,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { feedPages: feedCache, rankings },
   );
 
-  const { authenticate, identifyIfPossible, identify } = createAuthenticate(
-    signer,
-    sessions,
-    clock,
-  );
+  const checkResponses = deps.checkResponses ?? false;
   await registerApi(app, {
-    router: {
-      authenticate,
-      identifyIfPossible,
-      identify,
-      db,
-      clock,
-      checkResponses: deps.checkResponses ?? false,
-    },
+    router: { ...createAuthenticate(signer, sessions, clock), db, clock, checkResponses },
     resumableDir: config.media.resumableDir,
     ...{ media, limits, statsReport, users, profiles, referrals, blocks, onboarding, vibes },
     ...{ quests, checkIns, restDays, sharing, questBoard, leaderboard, posts, feed, reactions },
@@ -438,18 +391,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...{ loginGuard, system, admin, billing, moderation, exports, erasure },
   });
 
-  serveMetrics(app, metrics, config.metricsToken);
   await serveWebAppLast(app, config.webDist);
   return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The server is about to stop: /api/health/ready answers 503 (`draining`) from now on, so that
-     * a load balancer sends no new requests while those in flight finish. Call it on SIGTERM,
-     * before closing; closing calls it too.
-     */
-    beginDraining(): void;
-  }
 }
