@@ -198,13 +198,12 @@ export class AuthService {
       const userId = await this.deps.tokens.consumePasswordReset(tx, sha256(token), at);
       if (!userId) return undefined;
       await this.deps.users.updatePassword(tx, userId, passwordHash);
-      const ended = await this.deps.signIns.endAll(tx, userId);
+      await this.deps.signIns.endAll(tx, userId);
       await this.deps.users.bumpSessionEpoch(tx, userId);
-      return { userId, ended };
+      return { userId };
     });
     if (!reset) throw badRequest('Invalid or expired reset link. Please request a new one.');
     this.deps.log('password.reset', { userId: reset.userId, ip });
-    await this.deps.signIns.sessionsEnded(reset.userId, reset.ended);
   }
 
   /** A signed-in person's new password: the current one is required; other sessions end. */
@@ -223,14 +222,13 @@ export class AuthService {
     }
     refuseCommon(input.newPassword, 'newPassword', [user.username, user.email]);
     const passwordHash = await hashPassword(input.newPassword);
-    const ended = await this.deps.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       await this.deps.users.updatePassword(tx, user.id, passwordHash);
       // Whoever else is signed in, perhaps with the old password, is signed out; this device
       // stays, so the session epoch (which would end its access token too) is left alone.
-      return this.deps.signIns.endAll(tx, user.id, auth.sessionId);
+      await this.deps.signIns.endAll(tx, user.id, auth.sessionId);
     });
     this.deps.log('password.changed', { userId: user.id, ip });
-    await this.deps.signIns.sessionsEnded(user.id, ended);
   }
 
   /** Unique keys can still collide between the check and the insert (or on a referral code). */

@@ -98,9 +98,8 @@ export class SignInsService {
     const row = await tokens.findRefreshToken(sha256(refreshToken));
     if (!row || row.session_revoked_at) throw expired();
     if (row.used_at && now.getTime() - row.used_at.getTime() >= REUSE_GRACE_MS) {
-      await this.deps.sessions.end(row.user_id, row.session_id, now);
+      await this.#endOne(row.user_id, row.session_id);
       this.deps.log('refresh.reused', { userId: row.user_id, sessionId: row.session_id, ip });
-      await this.sessionsEnded(row.user_id, [row.session_id]);
       throw expired();
     }
     if (row.session_expires_at.getTime() <= now.getTime()) throw expired();
@@ -178,29 +177,35 @@ export class SignInsService {
     for (const sessionId of ended) {
       this.deps.log('session.ended', { userId: auth.userId, sessionId, ip });
     }
-    await this.sessionsEnded(auth.userId, ended);
     return { ended: ended.length };
   }
 
-  /** Ends every live session of the person but `except`, in the caller's transaction. */
-  endAll(tx: Queryable, userId: string, except?: string): Promise<string[]> {
-    return this.deps.sessions.endAll(tx, userId, this.deps.clock.now(), except);
-  }
-
-  /** After the sessions' end has committed: their open streams close (realtime). */
-  async sessionsEnded(userId: string, sessionIds: string[]): Promise<void> {
-    for (const sessionId of sessionIds) {
-      await this.deps.events.publish('session.ended', { userId, sessionId });
+  /**
+   * Ends every live session of the person but `except`, in the caller's transaction, with a
+   * `session.ended` for each: their streams close, and their devices' push subscriptions go,
+   * even after a crash (platform/outbox.ts).
+   */
+  async endAll(tx: Queryable, userId: string, except?: string): Promise<string[]> {
+    const ended = await this.deps.sessions.endAll(tx, userId, this.deps.clock.now(), except);
+    for (const sessionId of ended) {
+      await this.deps.events.record(tx, 'session.ended', { userId, sessionId });
     }
+    return ended;
   }
 
   private async endSession(userId: string, sessionId: string, ip: string): Promise<boolean> {
-    const ended = await this.deps.sessions.end(userId, sessionId, this.deps.clock.now());
-    if (ended) {
-      this.deps.log('session.ended', { userId, sessionId, ip });
-      await this.sessionsEnded(userId, [sessionId]);
-    }
+    const ended = await this.#endOne(userId, sessionId);
+    if (ended) this.deps.log('session.ended', { userId, sessionId, ip });
     return ended;
+  }
+
+  /** One session, with its `session.ended` (as endAll). */
+  #endOne(userId: string, sessionId: string): Promise<boolean> {
+    return this.deps.db.transaction(async (tx) => {
+      const ended = await this.deps.sessions.end(userId, sessionId, this.deps.clock.now(), tx);
+      if (ended) await this.deps.events.record(tx, 'session.ended', { userId, sessionId });
+      return ended;
+    });
   }
 
   /** When a token issued now stops working: 30 days or 1 day on, capped by the sign-in's end. */
