@@ -3,9 +3,9 @@ import type { NotificationType } from '@doers/contract';
 import type { Queryable } from '../db/database.js';
 
 /**
- * Domain events: what happened, published by the service that made it happen once its
- * transaction has committed. Subscribers (notifications today; realtime, Web Push and a Redis
- * fan-out later) are wired in app.ts. Every event and its payload is declared here, once.
+ * Domain events: what happened, recorded by the service that made it happen in the transaction
+ * of its change (or published after it, for hints). Who listens is wired in app-events.ts.
+ * Every event and its payload is declared here, once.
  */
 export type DomainEvents = {
   'checkIn.recorded': {
@@ -106,7 +106,7 @@ export type Handler<K extends EventName> = (
 
 type ErrorLog = { error(details: object, message: string): void };
 
-type HandlerEntry = { name: string; run: Handler<never>; later: boolean };
+type HandlerEntry = { name: string; run: Handler<never> };
 
 /** An event to deliver: written to the outbox (`id`), committed. */
 export type Recorded = { id: string; name: EventName; payload: unknown; done: readonly string[] };
@@ -126,7 +126,7 @@ export interface EventStore {
  *   push). An event `record`ed in the transaction of its change is written to the outbox with it
  *   and its handlers run at least once: in this instance after the commit or, after a crash, in
  *   any (docs/decisions/0018-transactional-outbox.md). So each handler is idempotent by its
- *   `Delivery`. A `later` handler runs after the request has answered.
+ *   `Delivery`.
  * `record` and `publish` resolve once what runs now has run, so a request's consequences are in
  * place when it answers; a failing listener is logged and never fails the request (what
  * happened has committed).
@@ -150,15 +150,10 @@ export class EventBus {
   }
 
   /** `handlerName` is kept with a delivery that failed halfway: never rename one lightly. */
-  handle<K extends EventName>(
-    name: K,
-    handlerName: string,
-    handler: Handler<K>,
-    options: { later?: boolean } = {},
-  ): void {
+  handle<K extends EventName>(name: K, handlerName: string, handler: Handler<K>): void {
     const list = this.#handlers.get(name) ?? [];
     if (list.some((h) => h.name === handlerName)) throw new Error(`${name}: ${handlerName} twice`);
-    list.push({ name: handlerName, run: handler as Handler<never>, later: options.later ?? false });
+    list.push({ name: handlerName, run: handler as Handler<never> });
     this.#handlers.set(name, list);
   }
 
@@ -185,34 +180,34 @@ export class EventBus {
   async deliver(events: Recorded[]): Promise<void> {
     if (events.length === 0) return;
     if (this.#store) await this.#store.deliver(events);
-    else for (const e of events) await this.#dispatch(e, { id: e.id }, 'all');
+    else for (const e of events) await this.#dispatch(e, { id: e.id }, true);
   }
 
   /** Not kept: the listeners run now, in this instance (an event nobody would miss). */
   async publish<K extends EventName>(name: K, payload: DomainEvents[K]): Promise<void> {
-    await this.#dispatch({ name, payload, done: [] }, { id: `unrecorded:${randomUUID()}` }, 'all');
+    await this.#dispatch({ name, payload, done: [] }, { id: `unrecorded:${randomUUID()}` }, true);
   }
 
   /**
-   * Runs an event's listeners. `now`: the subscribers and the handlers but the `later` ones;
-   * `pending`: the handlers not yet `done`. Answers the handlers done after it, whether any
-   * failed, and whether any was left for later.
+   * Runs an event's handlers not yet `done`, and with `subscribers` its subscribers first (a
+   * delivery right after the commit; a sweep's runs only what is left). Answers the handlers done
+   * after it, and whether any failed.
    */
   run(
     event: Omit<Recorded, 'id'>,
     delivery: Delivery,
-    which: 'now' | 'pending',
-  ): Promise<{ done: string[]; failed: boolean; left: boolean }> {
-    return this.#dispatch(event, delivery, which);
+    subscribers: boolean,
+  ): Promise<{ done: string[]; failed: boolean }> {
+    return this.#dispatch(event, delivery, subscribers);
   }
 
   async #dispatch(
     event: Omit<Recorded, 'id'>,
     delivery: Delivery,
-    which: 'now' | 'pending' | 'all',
-  ): Promise<{ done: string[]; failed: boolean; left: boolean }> {
+    subscribers: boolean,
+  ): Promise<{ done: string[]; failed: boolean }> {
     const name = event.name;
-    if (which !== 'pending') {
+    if (subscribers) {
       for (const subscriber of this.#subscribers.get(name) ?? []) {
         try {
           await (subscriber as Subscriber<EventName>)(event.payload as never);
@@ -223,13 +218,8 @@ export class EventBus {
     }
     const done = [...event.done];
     let failed = false;
-    let left = false;
     for (const handler of this.#handlers.get(name) ?? []) {
       if (done.includes(handler.name)) continue;
-      if (which === 'now' && handler.later) {
-        left = true;
-        continue;
-      }
       try {
         await (handler.run as Handler<EventName>)(event.payload as never, delivery);
         done.push(handler.name);
@@ -238,7 +228,7 @@ export class EventBus {
         this.log.error({ err: error, event: name, handler: handler.name }, 'event handler failed');
       }
     }
-    return { done, failed, left };
+    return { done, failed };
   }
 }
 

@@ -25,8 +25,8 @@ export function retryPauseMs(attempts: number): number {
  * The transactional outbox (docs/decisions/0018-transactional-outbox.md). An event recorded in a
  * transaction is a row of `event_outbox` committed with the change. Right after the commit this
  * instance runs its listeners (the request waits for them) and deletes the row once every
- * handler has run; what is left (a `later` handler, a failure, a crash before the delivery) is
- * taken by the sweep of any instance, at least once, until every handler has run.
+ * handler has run; what is left (a failed handler, a crash before the delivery) is taken by the
+ * sweep of any instance, at least once, until every handler has run.
  */
 export class Outbox implements EventStore {
   #timer: NodeJS.Timeout | undefined;
@@ -60,20 +60,14 @@ export class Outbox implements EventStore {
   async deliver(events: Recorded[]): Promise<void> {
     if (this.hold) return;
     const committed = performance.now();
-    let leftForLater = false;
     await Promise.all(
       events.map(async (event) => {
-        const { done, failed, left } = await this.bus.run(event, { id: event.id }, 'now');
-        if (!failed && !left) {
-          await this.#finish.submit(event.id);
-          this.delivered((performance.now() - committed) / 1000);
-          return;
-        }
-        leftForLater ||= !failed;
-        await this.rows.later(event.id, done, failed ? retryPauseMs(1) : 0);
+        const { done, failed } = await this.bus.run(event, { id: event.id }, true);
+        if (failed) return this.rows.later(event.id, done, retryPauseMs(1));
+        await this.#finish.submit(event.id);
+        this.delivered((performance.now() - committed) / 1000);
       }),
     );
-    if (leftForLater) this.#sweepSoon();
   }
 
   /** Starts the sweep; the first one runs at once (what a crash left behind). */
@@ -101,7 +95,7 @@ export class Outbox implements EventStore {
       const taken = performance.now();
       for (const row of due) {
         const event = { ...row, name: row.name as EventName };
-        const { done, failed } = await this.bus.run(event, { id: row.id }, 'pending');
+        const { done, failed } = await this.bus.run(event, { id: row.id }, false);
         if (!failed) {
           finished.push(row.id);
           continue;
