@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { lazyContractPlugin } from './apps/web/build/lazy-contract-plugin.js';
 import { preactAliases } from './apps/web/build/preact-aliases.js';
 
 /** The security suite's logs test reads what every other file of it left in the logs. */
@@ -66,6 +67,8 @@ export default defineConfig({
         },
       },
       {
+        // The web app's schemas are built on first use, as in its build.
+        plugins: [lazyContractPlugin()],
         test: {
           name: 'web',
           root: 'apps/web',

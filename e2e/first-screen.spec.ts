@@ -21,12 +21,12 @@ test("opening /feed signed in asks for its first page once, then preloads the fe
   await signIn(page, person);
   await expect(page.locator(`[data-post-id="${post.id}"]`)).toBeVisible();
   expect(asked).toEqual(['feed page', 'feed screen code']);
-  const preloaded = page.locator('link[rel="modulepreload"][href*="/assets/posts-lazy-"]');
+  const preloaded = page.locator('link[rel="preload"][as="script"][href*="/assets/posts-lazy-"]');
   await expect(preloaded).toHaveCount(1);
 });
 
 test('a visitor on the sign-in page preloads no signed-in screen', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await expect(page.locator('link[rel="modulepreload"][href*="-lazy-"]')).toHaveCount(0);
+  await expect(page.locator('link[rel="preload"][href*="-lazy-"]')).toHaveCount(0);
 });

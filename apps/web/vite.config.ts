@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressPlugin } from './build/compress-plugin.js';
 import { feedPreloadPlugin } from './build/feed-preload-plugin.js';
+import { lazyContractPlugin } from './build/lazy-contract-plugin.js';
 import { preactAliases } from './build/preact-aliases.js';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.js';
 import { versionPlugin } from './build/version-plugin.js';
@@ -13,6 +14,7 @@ const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: fals
 
 export default defineConfig({
   plugins: [
+    lazyContractPlugin(),
     react(),
     feedPreloadPlugin(),
     versionPlugin(fileURLToPath(new URL('./package.json', import.meta.url))),

@@ -1,9 +1,9 @@
 import type { AuthResponse } from '@doers/contract';
 
 /**
- * Leaves a session where the app keeps it, as the sign-in form does: this device's id, the tokens
- * and the session's state in localStorage. Runs in the page (`page.evaluate(storeSession, …)`),
- * so it uses nothing from outside itself. Used by the end-to-end suite and `npm run audit`.
+ * Leaves a session where the app keeps it, as the sign-in form does: this device's id, the tokens,
+ * the session's state and the time zone in localStorage. Runs in the page
+ * (`page.evaluate(storeSession, …)`), so it uses nothing from outside itself. Used by the end-to-end suite and `npm run audit`.
  */
 export function storeSession({ auth, deviceId }: { auth: AuthResponse; deviceId: string }): void {
   localStorage.setItem('doers-device-id', deviceId);
@@ -16,4 +16,8 @@ export function storeSession({ auth, deviceId }: { auth: AuthResponse; deviceId:
     suspension: auth.suspension,
   };
   localStorage.setItem('doers-auth', JSON.stringify({ state, version: 0 }));
+  // The sign-in request carried the time zone, which the app keeps with its offset
+  // (apps/web/src/lib/timezone.ts).
+  localStorage.setItem('doers-time-zone', Intl.DateTimeFormat().resolvedOptions().timeZone);
+  localStorage.setItem('doers-time-zone-offset', String(new Date().getTimezoneOffset()));
 }

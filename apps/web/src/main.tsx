@@ -4,8 +4,9 @@ import './lib/zod-without-eval';
 import './styles/index.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { nextTask } from './lib/next-task';
 import { startOfflineQueue } from './lib/offline-queue';
 import { registerServiceWorker } from './lib/service-worker';
 import { hideSplashWhenReady } from './lib/splash';
@@ -13,10 +14,17 @@ import { keepTimeZoneFresh } from './lib/timezone';
 
 captureInstallPrompt();
 startOfflineQueue();
-registerServiceWorker({ navigate: (url) => void router.navigate(url) });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(<App />);
+
+// A cold start is three tasks, not one: evaluating the modules, making the router (it matches
+// the address against every route), rendering. A tap between them is answered in between
+// (docs/decisions/0015-first-screen-on-a-phone.md).
+await nextTask();
+const router = createAppRouter();
+registerServiceWorker({ navigate: (url) => void router.navigate(url) });
+await nextTask();
+createRoot(container).render(<App router={router} />);
 hideSplashWhenReady();
 keepTimeZoneFresh();

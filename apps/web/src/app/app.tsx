@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../components/ui/toaster';
 import { queryClient } from '../lib/query-client';
-import { router } from './router';
+import type { DataRouter } from 'react-router';
 
-export function App() {
+export function App({ router }: { router: DataRouter }) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

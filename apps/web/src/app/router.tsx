@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
 import { Redirect } from '../components/ui/route-pending';
 import { PageSpinner } from '../components/ui/spinner';
 import { activityRoutes } from '../features/activity';
@@ -75,5 +75,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
-wireSessionExpiry(router);
+/** The app's router, made once at start (main.tsx): a task of its own on a slow phone. */
+export function createAppRouter(): DataRouter {
+  const router = createBrowserRouter(routes);
+  wireSessionExpiry(router);
+  return router;
+}

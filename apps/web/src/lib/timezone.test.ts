@@ -24,6 +24,9 @@ describe('time zone', () => {
     const { getTimeZone } = await freshModule();
     expect(getTimeZone()).toBe('Europe/Lisbon');
     expect(localStorage.getItem('doers-time-zone')).toBe('Europe/Lisbon');
+    expect(localStorage.getItem('doers-time-zone-offset')).toBe(
+      String(new Date().getTimezoneOffset()),
+    );
   });
 
   it('starts from the zone the last visit saw, without asking the browser', async () => {
@@ -34,14 +37,38 @@ describe('time zone', () => {
     expect(asked).not.toHaveBeenCalled();
   });
 
-  it('follows a traveller: back on the page, the zone is the one the phone is in now', async () => {
+  it('follows a traveller: back on the page with another offset, the zone is the new one', async () => {
     localStorage.setItem('doers-time-zone', 'Asia/Tokyo');
+    localStorage.setItem('doers-time-zone-offset', '-540');
+    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(420);
     browserZone('America/Denver');
     const { getTimeZone, keepTimeZoneFresh } = await freshModule();
     keepTimeZoneFresh();
     document.dispatchEvent(new Event('visibilitychange'));
     expect(getTimeZone()).toBe('America/Denver');
     expect(localStorage.getItem('doers-time-zone')).toBe('America/Denver');
+    expect(localStorage.getItem('doers-time-zone-offset')).toBe('420');
+  });
+
+  it('does not ask the browser again while the offset is the one saved with the zone', async () => {
+    localStorage.setItem('doers-time-zone', 'Asia/Tokyo');
+    localStorage.setItem('doers-time-zone-offset', '-540');
+    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-540);
+    const asked = browserZone('Asia/Seoul');
+    const { getTimeZone, keepTimeZoneFresh } = await freshModule();
+    keepTimeZoneFresh();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(getTimeZone()).toBe('Asia/Tokyo');
+    expect(asked).not.toHaveBeenCalled();
+  });
+
+  it('asks again when the zone was saved without its offset', async () => {
+    localStorage.setItem('doers-time-zone', 'Asia/Tokyo');
+    browserZone('Europe/Lisbon');
+    const { getTimeZone, keepTimeZoneFresh } = await freshModule();
+    keepTimeZoneFresh();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(getTimeZone()).toBe('Europe/Lisbon');
   });
 
   it('falls back to UTC when the browser cannot say', async () => {

@@ -4,34 +4,46 @@ import { getLocalStorage } from './storage';
  * The user's IANA zone for the X-Timezone header; streak days are counted in it
  * (docs/product/check-ins-and-streaks.md).
  *
- * Asking `Intl` the first time loads the browser's locale data: tens of milliseconds on a phone,
- * in the middle of a cold start. So a start reads the zone the last visit saw, and the page asks
- * `Intl` once it has painted and whenever it comes back into view (a traveller's phone changes
- * zone while the app sleeps). Only the very first visit asks `Intl` at once.
+ * Asking `Intl` for the zone loads the browser's locale data: a quarter of a second of a phone's
+ * CPU, in the middle of a cold start. So a visit starts from the zone the last one saw, saved
+ * with the UTC offset it had then, and asks `Intl` again only when the offset has moved (a
+ * traveller's phone changed zone, or the clocks changed): reading the offset costs nothing.
+ * Two zones with the same offset count the same days, so keeping the old name is harmless
+ * until the offsets part, and then the next check picks up the new one. Only the very first
+ * visit asks `Intl` at once.
  */
-const KEY = 'doers-time-zone';
+const ZONE = 'doers-time-zone';
+const OFFSET = 'doers-time-zone-offset';
 let zone: string | undefined;
 
 export function getTimeZone(): string {
-  zone ??= getLocalStorage().getItem(KEY) || refreshTimeZone();
+  zone ??= getLocalStorage().getItem(ZONE) || refreshTimeZone();
   return zone;
 }
 
-/** Asks the browser again and keeps the answer for this visit and the next one. */
+/** Asks the browser and keeps the answer, with today's offset, for this visit and the next. */
 export function refreshTimeZone(): string {
   zone = zoneOfBrowser();
-  getLocalStorage().setItem(KEY, zone);
+  const storage = getLocalStorage();
+  storage.setItem(ZONE, zone);
+  storage.setItem(OFFSET, String(offsetNow()));
   return zone;
 }
 
-/** After the first paint, and on every return to the page: the zone the browser is in now. */
+/** After the first paint, and on every return to the page: asks again if the offset moved. */
 export function keepTimeZoneFresh(): void {
-  const refresh = () => void refreshTimeZone();
-  if ('requestIdleCallback' in window) requestIdleCallback(refresh, { timeout: 5_000 });
-  else setTimeout(refresh, 1_000);
+  const check = () => {
+    if (getLocalStorage().getItem(OFFSET) !== String(offsetNow())) refreshTimeZone();
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(check, { timeout: 5_000 });
+  else setTimeout(check, 1_000);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') refresh();
+    if (document.visibilityState === 'visible') check();
   });
+}
+
+function offsetNow(): number {
+  return new Date().getTimezoneOffset();
 }
 
 function zoneOfBrowser(): string {
