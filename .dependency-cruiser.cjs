@@ -12,7 +12,7 @@
  */
 const SERVER_CONTEXTS = [
   ['platform', []], // platform/ and db/: import no context
-  ['media', ['media']], // uploads, checks, transcoding, storage and serving of voice, photos, videos
+  ['media', ['media', 'transcripts']], // uploads, transcoding, storage, serving; voice notes' transcripts
   ['people', ['referrals', 'blocks']], // who invited whom, who blocked whom: asked by everything above
   ['progress', ['streaks', 'stats', 'quests', 'rest-days', 'leaderboard']], // quests and streaks
   ['accounts', ['users', 'onboarding', 'billing']], // people's accounts, profiles, sessions, support tiers

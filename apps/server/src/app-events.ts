@@ -8,6 +8,7 @@ import type { PostsService } from './contexts/social/posts/posts.service.js';
 import type { PushService } from './contexts/messaging/push/push.service.js';
 import { subscribeRealtime } from './contexts/messaging/realtime/realtime-events.js';
 import type { RealtimeService } from './contexts/messaging/realtime/realtime.service.js';
+import type { TranscriptionService } from './contexts/media/transcripts/transcription.service.js';
 import type { EventBus } from './platform/events.js';
 
 /**
@@ -26,11 +27,13 @@ export function subscribeModules(
     push: PushService;
     realtime: RealtimeService;
     dms: DmsService;
+    /** The server's engine, when one is set up. */
+    transcription: TranscriptionService | null;
   },
   /** What is kept in memory and follows events rather than the writes of one module. */
   kept: { feedPages: FeedCache; rankings: KeptRankings },
 ): void {
-  const { onboarding, notifications, feed, posts, push, realtime, dms } = m;
+  const { onboarding, notifications, feed, posts, push, realtime, dms, transcription } = m;
   events.handle('quest.created', 'onboarding', (e) => onboarding.questCreated(e));
   // The everyone boards kept in memory are ranked again after check-ins and undos.
   events.subscribe('checkIn.recorded', () => kept.rankings.changed());
@@ -58,6 +61,14 @@ export function subscribeModules(
   events.subscribe('account.statusChanged', () => kept.feedPages.committed({ op: 'clear' }));
   events.subscribe('post.hidden', (e) => kept.feedPages.committed({ op: 'post', id: e.postId }));
   events.subscribe('account.statusChanged', () => kept.rankings.changed());
+  // A post's transcript arrived or was corrected: the kept pages that show it are read again.
+  events.subscribe('transcript.changed', (e) => {
+    if (e.attachedType === 'post' && e.attachedId)
+      kept.feedPages.committed({ op: 'post', id: e.attachedId });
+  });
+  // A voice note without the device's words goes to the engine, as a queued job.
+  if (transcription)
+    events.handle('transcript.wanted', 'transcribe', (e) => transcription.queue(e));
   events.handle('vibe.sent', 'count-on-post', (e) => posts.vibeSent(e));
   events.handle('post.smiled', 'notify', (e, d) => notifications.postSmiled(e, d));
   events.handle('post.hummed', 'notify', (e, d) => notifications.postHummed(e, d));

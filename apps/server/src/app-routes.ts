@@ -10,6 +10,7 @@ import { checkInsRoutes } from './contexts/progress/streaks/check-ins.routes.js'
 import { dmsRoutes } from './contexts/messaging/dms/dms.routes.js';
 import { exploreRoutes } from './contexts/social/explore/explore.routes.js';
 import { registerMediaHttp } from './contexts/media/media/media.http.js';
+import { transcriptsRoutes } from './contexts/media/transcripts/transcripts.routes.js';
 import { notificationsRoutes } from './contexts/messaging/notifications/notifications.routes.js';
 import { onboardingRoutes } from './contexts/accounts/onboarding/onboarding.routes.js';
 import { postsRoutes } from './contexts/social/posts/posts.routes.js';
@@ -60,7 +61,8 @@ type Services = Parameters<typeof statsRoutes>[1] &
   Parameters<typeof erasureRoutes>[1] &
   Parameters<typeof systemRoutes>[1] &
   Parameters<typeof adminRoutes>[1] &
-  Pick<Parameters<typeof registerMediaHttp>[1], 'media' | 'limits'>;
+  Pick<Parameters<typeof registerMediaHttp>[1], 'media' | 'limits'> &
+  Parameters<typeof transcriptsRoutes>[1];
 
 /**
  * The API under /api: each module's routes, one line each, in the module order
@@ -87,6 +89,7 @@ export async function registerApi(
     async (api) => {
       const route = routerFor(api);
       await registerMediaHttp(api, { ...s, authenticate, routerFor });
+      transcriptsRoutes(route, s);
       statsRoutes(route, s);
       usersRoutes(route, s);
       referralsRoutes(route, s);

@@ -29,6 +29,8 @@ import { DmsService } from './contexts/messaging/dms/dms.service.js';
 import { UrlSigner } from './contexts/media/media/media-access.js';
 import { MediaRepository } from './contexts/media/media/media.repository.js';
 import { MediaService } from './contexts/media/media/media.service.js';
+import { TranscriptsRepository } from './contexts/media/transcripts/transcripts.repository.js';
+import { TranscriptsService } from './contexts/media/transcripts/transcripts.service.js';
 import { NotificationsRepository } from './contexts/messaging/notifications/notifications.repository.js';
 import { NotificationsService } from './contexts/messaging/notifications/notifications.service.js';
 import { NotificationLinesRepository } from './contexts/messaging/notifications/notification-lines.repository.js';
@@ -101,6 +103,7 @@ import { registerMediaAccess } from './app-media-access.js';
 import { openJobs } from './app-jobs.js';
 import { openMetrics } from './app-metrics.js';
 import { openOutbox } from './app-outbox.js';
+import { openTranscription } from './app-transcription.js';
 import { drainReadiness } from './app-readiness.js';
 import { registerApi } from './app-routes.js';
 import { RateLimits } from './platform/rate-limiter.js';
@@ -151,6 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await media.start();
   metrics.observeMediaQueue(() => media.pipelineQueue);
+  // transcripts: the device's words, the speaker's corrections; the engine's further down (jobs)
+  const transcriptRows = new TranscriptsRepository(db);
+  const transcripts = new TranscriptsService({
+    ...{ transcripts: transcriptRows, access: media.access, events, clock },
+    serverTranscribes: config.transcription !== null,
+  });
 
   // stats, users, referrals, onboarding
   const stats = new StatsService(new StatsRepository(db));
@@ -171,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const profiles = new ProfilesService({
     ...{ db, profiles: usersRepository, privacy: new PrivacyRepository(db), media, users, events },
+    transcripts,
   });
   const sessionRows = new SessionsRepository(db, sessionUsers, app.log);
   app.addHook('onClose', () => sessionRows.flushTouches()); // the last-seen marks still waiting
@@ -206,15 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // sharing
   const sharing = new SharingService({
-    db,
-    requests: new QuestRequestsRepository(db),
-    access,
-    participants,
-    limit,
-    views,
-    users,
-    stats,
-    events,
+    ...{ db, requests: new QuestRequestsRepository(db), access, participants, limit, views },
+    ...{ users, stats, events },
   });
   const questBoard = new QuestBoardService({
     ...{ leaderboard: new QuestBoardRepository(db), access, views, clock },
@@ -235,29 +238,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What leaves and returns to the counters with an account or a moderator's decision.
   const postCounters = new PostCountersRepository(feedCache);
   const posts = new PostsService({
-    ...{ db, posts: postsRepository, timeline, media, quests, stats, events },
+    ...{ db, posts: postsRepository, timeline, media, transcripts, quests, stats, events },
   });
   const feed = new FeedService({
     ...{ timeline, log: app.log, depth: config.timelineDepth },
     pages: new FeedPagesRepository({ timeline, media, clock, cache: feedCache }),
   });
   const reactions = new ReactionsService({
-    db,
-    posts: postsRepository,
+    ...{ db, posts: postsRepository, timeline, stats, events, clock },
     reactions: new ReactionsRepository(db, feedCache, () => clock.now()),
-    timeline,
-    stats,
-    events,
-    clock,
   });
   const comments = new CommentsService({
-    db,
-    posts: postsRepository,
+    ...{ db, posts: postsRepository, media, transcripts, stats, events, clock },
     comments: new CommentsRepository(db, feedCache),
-    media,
-    stats,
-    events,
-    clock,
   });
 
   // explore: search and the recent public posts
@@ -268,7 +261,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // dms: voice direct messages; a message's file is heard by the two people of its conversation
-  const dms = new DmsService({ db, dms: new DmsRepository(db), media, blocks, events, clock });
+  const dms = new DmsService({
+    ...{ db, dms: new DmsRepository(db), media, transcripts, blocks, events, clock },
+  });
 
   // activity, notifications
   const activity = new ActivityService(new ActivityRepository(db));
@@ -344,6 +339,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.every('media.removeAbandoned', 60 * 60_000, () => media.removeAbandoned());
   jobs.every('posts.trimTimelines', 60 * 60_000, () => feed.trimTimelines());
   jobs.every('billing.expire', 10 * 60_000, () => billing.expire());
+  const transcription = openTranscription(app, {
+    ...{ settings: config.transcription, db, transcripts: transcriptRows, storage: deps.storage },
+    ...{ jobs, events, clock },
+  });
   // exports: a person's data as a ZIP (docs/product/your-data.md)
   const exports = new ExportsService({
     ...{ exports: new ExportsRepository(db), users, storage: deps.storage, jobs, mailer, clock },
@@ -377,7 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Who reacts to what happened (app-events.ts).
   subscribeModules(
     events,
-    { onboarding, notifications, feed, posts, push, realtime, dms },
+    { onboarding, notifications, feed, posts, push, realtime, dms, transcription },
     { feedPages: feedCache, rankings },
   );
 
@@ -385,7 +384,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApi(app, {
     router: { ...createAuthenticate(signer, sessions, clock), db, clock, checkResponses },
     resumableDir: config.media.resumableDir,
-    ...{ media, limits, statsReport, users, profiles, referrals, blocks, onboarding, vibes },
+    ...{
+      media,
+      transcripts,
+      limits,
+      statsReport,
+      users,
+      profiles,
+      referrals,
+      blocks,
+      onboarding,
+      vibes,
+    },
     ...{ quests, checkIns, restDays, sharing, questBoard, leaderboard, posts, feed, reactions },
     ...{ comments, explore, dms, activity, notifications, realtime, push, auth, signIns },
     ...{ loginGuard, system, admin, billing, moderation, exports, erasure },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './http.js';
 import { media } from './media.js';
+import { transcriptText } from './transcripts.js';
 import { pageOf, pageQuery } from './pagination.js';
 import { personSummary } from './users.js';
 
@@ -66,6 +67,8 @@ export const dmWithParams = z.object({ userId: z.uuid('Not a valid user id') });
 export const sendDmRequest = z.object({
   /** An upload of purpose `dm` (voice), not used by anything yet. */
   voiceMediaId: z.uuid('Record a voice message first'),
+  /** What the speaker's device heard, as they corrected it: at most maxTranscriptLength. */
+  transcript: transcriptText.optional(),
 });
 export type SendDmRequest = z.infer<typeof sendDmRequest>;
 

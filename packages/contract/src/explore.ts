@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from './http.js';
-import { postPage } from './posts.js';
+import { post, postPage } from './posts.js';
 import { QUEST_CATEGORIES } from './quests.js';
 import { interest, personSummary } from './users.js';
 
 /**
- * Explore (docs/product/explore.md): search people, quests and interests as one types, and the
+ * Explore (docs/product/explore.md): search people, quests, interests and what public posts said
+ * (their transcripts) as one types, and the
  * recent public posts, all or of one interest.
  */
 
@@ -36,6 +37,11 @@ export const searchResults = z.object({
   people: z.array(personSummary),
   quests: z.array(questSummary),
   interests: z.array(interest),
+  /**
+   * Public posts whose transcript holds every word typed (the last may be the start of one),
+   * newest first: never a vibers-only post, a hidden one, or one of a person blocked either way.
+   */
+  posts: z.array(post),
 });
 export type SearchResults = z.infer<typeof searchResults>;
 

@@ -9,6 +9,7 @@ export * from './system.js';
 export * from './auth.js';
 export * from './referrals.js';
 export * from './stats.js';
+export * from './transcripts.js';
 export * from './media.js';
 export * from './blocks.js';
 export * from './users.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './http.js';
+import { transcript } from './transcripts.js';
 
 /**
  * Media: voice notes, photos and videos (docs/product/media.md). A file is uploaded first, on
@@ -93,6 +94,8 @@ export const media = z.object({
   /** Photos and videos, as displayed (after rotation). */
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** Voice: what was said (transcripts.ts), or null when no transcript was made. */
+  transcript: transcript.nullable(),
   createdAt: z.string(),
 });
 export type Media = z.infer<typeof media>;

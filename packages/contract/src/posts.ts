@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './http.js';
 import { media } from './media.js';
 import { pageOf, pageQuery } from './pagination.js';
+import { transcriptText } from './transcripts.js';
 import { personSummary } from './users.js';
 
 /**
@@ -77,6 +78,8 @@ export const createPostRequest = z.object({
   /** A quest the author is part of (owner or member). */
   questId: z.uuid('Not a valid quest id').optional(),
   visibility: z.enum(POST_VISIBILITIES, { error: 'Choose who can see this post' }),
+  /** What the speaker's device heard, as they corrected it: at most maxTranscriptLength. */
+  transcript: transcriptText.optional(),
 });
 export type CreatePostRequest = z.infer<typeof createPostRequest>;
 
@@ -115,6 +118,8 @@ export type CommentPage = z.infer<typeof commentPage>;
 export const createCommentRequest = z.object({
   /** An upload of purpose `comment` (voice, at most COMMENT_SECONDS). */
   voiceMediaId: z.uuid('Record a voice comment first'),
+  /** What the speaker's device heard, as they corrected it: at most maxTranscriptLength. */
+  transcript: transcriptText.optional(),
 });
 export type CreateCommentRequest = z.infer<typeof createCommentRequest>;
 

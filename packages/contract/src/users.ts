@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES, PAYMENT_STATUSES, SUPPORTER_TIERS } from './constants.js';
 import { endpoint } from './http.js';
 import { userStats } from './stats.js';
+import { transcript, transcriptText } from './transcripts.js';
 
 /** Profile rules (docs/product/profiles.md). */
 export const PROFILE_LIMITS = {
@@ -27,6 +28,8 @@ export const voiceIntro = z.object({
   durationMs: z.number().int(),
   /** WAVEFORM_PEAKS values from 0 to 1. */
   waveform: z.array(z.number()),
+  /** What was said (transcripts.ts), or null. */
+  transcript: transcript.nullable(),
 });
 export type VoiceIntro = z.infer<typeof voiceIntro>;
 
@@ -141,6 +144,8 @@ export const user = publicUser.extend({
   timezone: z.string(),
   /** The hour (0–23) at which this person's day starts, for check-ins and streaks. */
   dayStartHour: z.number().int(),
+  /** Settings → Accessibility: every transcript shown open under its voice note. */
+  alwaysShowTranscripts: z.boolean(),
   deviceIds: z.array(z.string()),
   updatedAt: z.string(),
 });
@@ -154,13 +159,21 @@ export const userIdParams = z.object({ id: z.uuid('Not a valid user id') });
 
 /** How other people appear in lists: enough for an avatar and a name. */
 
-export const preferencesRequest = z.object({
-  dayStartHour: z
-    .number()
-    .int()
-    .min(0, 'Pick an hour from 0 to 23')
-    .max(23, 'Pick an hour from 0 to 23'),
-});
+/** `PATCH /users/me/preferences`: only the preferences given change; at least one is given. */
+export const preferencesRequest = z
+  .object({
+    dayStartHour: z
+      .number()
+      .int()
+      .min(0, 'Pick an hour from 0 to 23')
+      .max(23, 'Pick an hour from 0 to 23'),
+    alwaysShowTranscripts: z.boolean({ error: 'alwaysShowTranscripts must be true or false' }),
+  })
+  .partial()
+  .refine(
+    (body) => body.dayStartHour !== undefined || body.alwaysShowTranscripts !== undefined,
+    'Give dayStartHour or alwaysShowTranscripts to change',
+  );
 export type PreferencesRequest = z.infer<typeof preferencesRequest>;
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
@@ -194,6 +207,12 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 /** `PUT /users/me/avatar` (an `avatar` upload) and `PUT /users/me/voice-intro` (`voice-intro`). */
 export const setMediaRequest = z.object({ mediaId: z.uuid('Not a valid media id') });
 export type SetMediaRequest = z.infer<typeof setMediaRequest>;
+
+/** `PUT /users/me/voice-intro`: the upload, and what the speaker's device heard of it. */
+export const setVoiceIntroRequest = setMediaRequest.extend({
+  transcript: transcriptText.optional(),
+});
+export type SetVoiceIntroRequest = z.infer<typeof setVoiceIntroRequest>;
 
 export const setInterestsRequest = z.object({
   ids: z
@@ -290,7 +309,7 @@ export const usersApi = {
     method: 'PUT',
     path: '/users/me/voice-intro',
     access: 'signed-in',
-    body: setMediaRequest,
+    body: setVoiceIntroRequest,
     response: user,
   }),
   removeVoiceIntro: endpoint({

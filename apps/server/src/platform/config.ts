@@ -12,6 +12,11 @@ import {
   type PaymentSettings,
 } from './payment-settings.js';
 import { checkVapidEnv, pushEnv, pushSettings, type PushSettings } from './push-settings.js';
+import {
+  transcriptionEnv,
+  transcriptionSettings,
+  type TranscriptionSettings,
+} from './transcription-settings.js';
 import { trustProxySetting, type TrustProxy } from './trust-proxy.js';
 
 const optionalUrl = (protocols: string[]) =>
@@ -58,6 +63,7 @@ const envSchema = z.object({
   ...mediaEnv,
   ...pushEnv,
   ...paymentEnv,
+  ...transcriptionEnv,
 });
 
 export type Config = {
@@ -97,6 +103,8 @@ export type Config = {
   push: PushSettings;
   /** The payment provider (Stripe) when its two secrets are set. */
   payments: PaymentSettings;
+  /** The speech-to-text engine voice notes go to (TRANSCRIBE_URL), or null. */
+  transcription: TranscriptionSettings;
 };
 
 export class ConfigError extends Error {}
@@ -147,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: mediaSettings(e, dataDir),
     push: pushSettings(e, dataDir),
     payments: paymentSettings(e),
+    transcription: transcriptionSettings(e),
   };
 }
 

@@ -88,6 +88,14 @@ export type DomainEvents = {
    * in memory about who shows (feed pages, rankings) is read afresh.
    */
   'account.statusChanged': { userId: string };
+  /** A voice note was attached without the device's words: the server's engine is asked. */
+  'transcript.wanted': { mediaId: string };
+  /** A voice note's transcript arrived or was corrected: what shows it is read afresh. */
+  'transcript.changed': {
+    mediaId: string;
+    attachedType: string | null;
+    attachedId: string | null;
+  };
   /** A session ended (sign-out, revoked, password changed): its streams close. */
   'session.ended': { userId: string; sessionId: string };
 };

@@ -27,6 +27,7 @@ const MEDIA: Media = {
   waveform: [0, 0.5, 1],
   width: null,
   height: null,
+  transcript: null,
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 

@@ -20,6 +20,7 @@ const PHOTO: Media = {
   waveform: null,
   width: 800,
   height: 600,
+  transcript: null,
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../../db/database.js';
 import { badRequest, notFound } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
-import type { MediaService } from '../../media/index.js';
+import type { MediaService, TranscriptsService } from '../../media/index.js';
 import type { PrivacyColumns, PrivacyRepository } from './privacy.repository.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
@@ -28,6 +28,7 @@ export class ProfilesService {
       profiles: UsersRepository;
       privacy: PrivacyRepository;
       media: MediaService;
+      transcripts: TranscriptsService;
       users: UsersService;
       events: EventBus;
     },
@@ -89,8 +90,11 @@ export class ProfilesService {
     return this.#own(userId);
   }
 
-  /** The caller's `voice-intro` upload becomes their public voice intro; the old one goes. */
-  async setVoiceIntro(userId: string, mediaId: string): Promise<User> {
+  /**
+   * The caller's `voice-intro` upload becomes their public voice intro, with the words their
+   * device heard (`transcript`); the old one goes.
+   */
+  async setVoiceIntro(userId: string, mediaId: string, transcript?: string): Promise<User> {
     const upload = await this.#checkUpload(userId, mediaId, 'voice-intro');
     if ((upload.durationMs ?? 0) > VOICE_SECONDS_FIXED['voice-intro'] * 1000) {
       throw badRequest(
@@ -101,7 +105,7 @@ export class ProfilesService {
     if (current?.voice_intro_media_id !== mediaId) {
       const removeOld = await this.deps.db.transaction(async (tx) => {
         const removeOld = await this.deps.media.detachAndRemove(tx, 'voice-intro', userId);
-        await this.deps.media.attach(tx, {
+        const voice = await this.deps.media.attach(tx, {
           mediaId,
           ownerId: userId,
           type: 'voice-intro',
@@ -109,6 +113,7 @@ export class ProfilesService {
           isPublic: true,
           purpose: 'voice-intro',
         });
+        await this.deps.transcripts.attached(tx, voice, transcript);
         await this.deps.profiles.setVoiceIntro(tx, userId, mediaId);
         return removeOld;
       });

@@ -1,4 +1,4 @@
-import type { Interest, PersonSummary } from '@doers/contract';
+import type { Interest, PersonSummary, Transcript } from '@doers/contract';
 import type { StatsRow } from '../../progress/index.js';
 import type { PrivacyColumns } from './privacy.repository.js';
 
@@ -37,6 +37,8 @@ export type UserRow = {
   last_active: Date | null;
   session_epoch: number;
   day_start_hour: number;
+  /** Settings → Accessibility: transcripts shown open. */
+  always_show_transcripts: boolean;
   /** Granted by an operator (`npm run admin`), never by signing up as a founder. */
   admin_access: boolean;
   moderation_tools: boolean;
@@ -57,6 +59,7 @@ export type ProfileRow = UserRow &
     /** The voice intro's media row, when it exists. */
     voice_intro_duration_ms: number | null;
     voice_intro_waveform: number[] | null;
+    voice_intro_transcript: Transcript | null;
     /** With a viewer other than the person: who vibes with whom (vibing_with, read only). */
     viewer_vibing_with: boolean | null;
     viewer_vibed_by: boolean | null;

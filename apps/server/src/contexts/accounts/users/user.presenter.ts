@@ -73,6 +73,7 @@ function presentProfile(
             url: introUrl(u.voice_intro_media_id, u.private_profile),
             durationMs: u.voice_intro_duration_ms,
             waveform: u.voice_intro_waveform ?? [],
+            transcript: u.voice_intro_transcript,
           }
         : null,
     accountType: u.account_type,
@@ -146,6 +147,7 @@ export function presentUser(
     lastActive: u.last_active?.toISOString() ?? null,
     timezone: u.timezone,
     dayStartHour: u.day_start_hour,
+    alwaysShowTranscripts: u.always_show_transcripts,
     deviceIds: extra.deviceIds,
     updatedAt: u.updated_at.toISOString(),
   };

@@ -1,5 +1,6 @@
 import type { Interest, PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
+import { transcriptOf } from '../../media/index.js';
 import type { SessionUserCache } from './session-user-cache.js';
 import type { ProfileRow, UserRow } from './user-rows.js';
 
@@ -87,6 +88,7 @@ export class UsersRepository {
                   FROM user_interests ui JOIN interests i ON i.id = ui.interest_id
                  WHERE ui.user_id = u.id), '[]'::json) AS interests,
               vi.duration_ms AS voice_intro_duration_ms, vi.waveform AS voice_intro_waveform,
+              ${transcriptOf('vi')} AS voice_intro_transcript,
               (SELECT json_build_object('id', r.id, 'username', r.username,
                         'displayName', r.display_name, 'profilePictureUrl', r.profile_picture_url,
                         'isFounder', r.founder_id IS NOT NULL)
@@ -168,12 +170,18 @@ export class UsersRepository {
     );
   }
 
-  async setDayStartHour(userId: string, hour: number): Promise<void> {
+  /** The preferences given change (the day's start, Accessibility's transcripts); the rest stay. */
+  async setPreferences(
+    userId: string,
+    p: { dayStartHour?: number | undefined; alwaysShowTranscripts?: boolean | undefined },
+  ): Promise<void> {
     await this.sessionUsers.writing(this.db, { user: userId }, () =>
-      this.db.query('UPDATE users SET day_start_hour = $2, updated_at = now() WHERE id = $1', [
-        userId,
-        hour,
-      ]),
+      this.db.query(
+        `UPDATE users SET day_start_hour = COALESCE($2, day_start_hour),
+                always_show_transcripts = COALESCE($3, always_show_transcripts), updated_at = now()
+          WHERE id = $1`,
+        [userId, p.dayStartHour ?? null, p.alwaysShowTranscripts ?? null],
+      ),
     );
   }
 

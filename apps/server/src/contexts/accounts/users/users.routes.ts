@@ -13,7 +13,7 @@ export function usersRoutes(
   route(usersApi.updateProfile, ({ auth, body }) => profiles.updateProfile(auth.userId, body));
   route(usersApi.setAvatar, ({ auth, body }) => profiles.setAvatar(auth.userId, body.mediaId));
   route(usersApi.setVoiceIntro, ({ auth, body }) =>
-    profiles.setVoiceIntro(auth.userId, body.mediaId),
+    profiles.setVoiceIntro(auth.userId, body.mediaId, body.transcript),
   );
   route(usersApi.removeVoiceIntro, ({ auth }) => profiles.removeVoiceIntro(auth.userId));
   route(usersApi.interests, async () => ({ interests: await profiles.interests() }));

@@ -156,7 +156,7 @@ export class UsersService {
   }
 
   async setPreferences(userId: string, prefs: PreferencesRequest): Promise<User> {
-    await this.deps.users.setDayStartHour(userId, prefs.dayStartHour);
+    await this.deps.users.setPreferences(userId, prefs);
     return (await this.getUser(userId, userId)) as User;
   }
 }

@@ -81,6 +81,7 @@ export class MediaServing {
       waveform: row.waveform,
       width: row.width,
       height: row.height,
+      transcript: row.transcript ?? null,
       createdAt: row.created_at.toISOString(),
     };
   }

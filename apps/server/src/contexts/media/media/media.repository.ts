@@ -1,4 +1,4 @@
-import type { MediaKind, MediaPurpose } from '@doers/contract';
+import type { MediaKind, MediaPurpose, Transcript } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
 
 export type MediaRow = {
@@ -19,11 +19,16 @@ export type MediaRow = {
   is_public: boolean;
   created_at: Date;
   attached_at: Date | null;
+  /**
+   * A voice note's transcript, when the query read it (transcripts/transcript.sql.ts); a row read
+   * without it is presented with none (a new upload has none).
+   */
+  transcript?: Transcript | null;
 };
 
 export type NewMedia = Omit<
   MediaRow,
-  'attached_type' | 'attached_id' | 'is_public' | 'attached_at'
+  'attached_type' | 'attached_id' | 'is_public' | 'attached_at' | 'transcript'
 >;
 
 /** What is stored of a removed row: enough to delete its objects. */

@@ -1,4 +1,4 @@
-import type { MediaRow } from '../../media/index.js';
+import { voiceJson, type MediaRow } from '../../media/index.js';
 import type { SendFacts } from './dm-rules.js';
 
 // The SQL the dms repository shares between its reads: a conversation as its list and page show
@@ -62,7 +62,7 @@ export type ConversationRow = SendFacts & {
 
 /** A message `x` with its voice `md`. */
 export const MESSAGE_COLUMNS = `x.id, x.conversation_id, x.sender_id, x.created_at, x.listened_at,
-  to_jsonb(md) AS voice`;
+  ${voiceJson('md')} AS voice`;
 
 /** A media row read through to_jsonb: its times are strings. */
 export type MediaJson = Omit<MediaRow, 'created_at' | 'attached_at'> & {

@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
 import { decodeCursor, page } from '../../../platform/pagination.js';
 import type { BlocksService } from '../../people/index.js';
-import type { MediaService } from '../../media/index.js';
+import type { MediaService, TranscriptsService } from '../../media/index.js';
 import { cannotSendReason } from './dm-rules.js';
 import { presentConversation, presentMessage } from './dm.presenter.js';
 import type { DmsRepository } from './dms.repository.js';
@@ -34,6 +34,7 @@ export class DmsService {
       db: Database;
       dms: DmsRepository;
       media: MediaService;
+      transcripts: TranscriptsService;
       blocks: BlocksService;
       events: EventBus;
       clock: Clock;
@@ -106,7 +107,7 @@ export class DmsService {
       const facts = await this.deps.dms.facts(senderId, recipientId, tx);
       const reason = facts ? cannotSendReason(facts) : NOT_FOUND;
       if (reason) throw forbidden(reason);
-      await this.deps.media.attach(tx, {
+      const voice = await this.deps.media.attach(tx, {
         mediaId: input.voiceMediaId,
         ownerId: senderId,
         type: 'dm',
@@ -115,6 +116,7 @@ export class DmsService {
         purpose: 'dm',
         kinds: ['voice'],
       });
+      await this.deps.transcripts.attached(tx, voice, input.transcript);
       await this.deps.dms.insertMessage(tx, {
         id,
         conversationId,

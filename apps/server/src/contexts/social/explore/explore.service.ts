@@ -1,6 +1,6 @@
 import type { PostPage, SearchResults } from '@doers/contract';
 import { decodeCursor, page } from '../../../platform/pagination.js';
-import type { MediaService } from '../../media/index.js';
+import type { MediaRow, MediaService } from '../../media/index.js';
 import { presentPost } from '../posts/post.presenter.js';
 import type { ExplorePostsRepository } from './explore-posts.repository.js';
 import type { SearchRepository } from './search.repository.js';
@@ -15,9 +15,17 @@ export class ExploreService {
     },
   ) {}
 
-  /** People, quests and interests matching `q` (trimmed by the contract) that the viewer may see. */
-  search(viewerId: string, query: { q: string; limit: number }): Promise<SearchResults> {
-    return this.deps.search.search(viewerId, query.q, query.limit);
+  /**
+   * People, quests and interests matching `q` (trimmed by the contract) that the viewer may see,
+   * and public posts whose transcripts said its words.
+   */
+  async search(viewerId: string, query: { q: string; limit: number }): Promise<SearchResults> {
+    const found = await this.deps.search.search(viewerId, query.q, query.limit);
+    const present = (m: MediaRow) => this.deps.media.present(m);
+    const posts = found.posts.map((r) =>
+      presentPost({ ...r, created_at: new Date(r.created_at) }, viewerId, present),
+    );
+    return { ...found, posts };
   }
 
   /** Recent public posts, newest first; of one interest; or from one post on (the swipe feed). */

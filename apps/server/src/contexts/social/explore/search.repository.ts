@@ -2,6 +2,7 @@ import type { Interest, PersonSummary, QuestCategory } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
 import { notBlockedBetween } from '../../people/index.js';
 import { questVisibleTo } from '../../progress/index.js';
+import { postCardColumns, postCardJoins, type PostCardRow } from '../posts/post-card.sql.js';
 
 export type QuestHit = {
   id: string;
@@ -12,7 +13,29 @@ export type QuestHit = {
   participantCount: number;
 };
 
-export type SearchRow = { people: PersonSummary[]; quests: QuestHit[]; interests: Interest[] };
+/** A post card row read through JSON: its time is a string. */
+export type PostCardJson = Omit<PostCardRow, 'created_at'> & { created_at: string };
+
+export type SearchRow = {
+  people: PersonSummary[];
+  quests: QuestHit[];
+  interests: Interest[];
+  posts: PostCardJson[];
+};
+
+/**
+ * The words of a search as a full-text query on transcripts (migration 032): each word must be
+ * there, the last as the start of one (one types it still). Only letters and digits are kept, so
+ * the query's own syntax never reaches PostgreSQL. Null when nothing is left to look for.
+ */
+export function transcriptQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, 8);
+  if (!words) return null;
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+}
 
 /**
  * `text` with LIKE's wildcards (`%`, `_`) and its escape (`\`) escaped, so that "50%" or "a_b"
@@ -36,7 +59,9 @@ const like = (column: string, pattern: string) => `${column} LIKE ${pattern} ESC
 
 /*
  * Parameters: $1 viewer, $2 the text with LIKE's wildcards escaped, $3 how many of each kind, $4
- * the text as typed. Every match is a LIKE or a word similarity (`<%`, pg_trgm: a misspelt name)
+ * the text as typed, $5 its words as a full-text query on transcripts (transcriptQuery) or null.
+ * Posts: public ones whose transcript holds the words, newest first; the GIN index of migration
+ * 032 finds the notes, posts_voice_media_idx their posts. Every match is a LIKE or a word similarity (`<%`, pg_trgm: a misspelt name)
  * on a lower-cased column, each served by the trigram indexes of migration 011. Rank: exact
  * username, then prefixes, then contains, then look-alikes; ties by name then id, so the order is
  * stable.
@@ -84,20 +109,31 @@ SELECT
                 THEN 0 ELSE 1 END AS rank
       FROM interests i
      WHERE ${like('lower(i.label)', CONTAINS)} OR ${like('i.id', CONTAINS)}
-     ORDER BY rank, i.position LIMIT $3) x), '[]') AS interests`;
+     ORDER BY rank, i.position LIMIT $3) x), '[]') AS interests,
+  COALESCE((SELECT json_agg(x ORDER BY x.created_at DESC, x.id DESC) FROM (
+    SELECT ${postCardColumns('p', '$1::uuid')}
+      FROM transcripts t JOIN posts p ON p.voice_media_id = t.media_id ${postCardJoins('p')}
+     WHERE $5::text IS NOT NULL AND to_tsvector('simple', t.text) @@ to_tsquery('simple', $5::text)
+       AND p.visibility = 'public' AND p.hidden_at IS NULL AND pa.status = 'Active'
+       AND ${notBlockedBetween('$1::uuid', 'p.author_id')}
+     ORDER BY p.created_at DESC, p.id DESC LIMIT $3) x), '[]') AS posts`;
 
-/** Search: reads users, quests, interests and blocks, writes nothing. */
+/** Search: reads users, quests, interests, blocks, posts and transcripts, writes nothing. */
 export class SearchRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** People, quests and interests matching `text` that `viewerId` may see, in one statement. */
+  /**
+   * People, quests and interests matching `text` that `viewerId` may see, and public posts that
+   * said its words, in one statement.
+   */
   async search(viewerId: string, text: string, limit: number): Promise<SearchRow> {
     const rows = await this.db.query<SearchRow>(SEARCH_SQL, [
       viewerId,
       escapeLike(text),
       limit,
       text,
+      transcriptQuery(text),
     ]);
-    return rows[0] ?? { people: [], quests: [], interests: [] };
+    return rows[0] ?? { people: [], quests: [], interests: [], posts: [] };
   }
 }

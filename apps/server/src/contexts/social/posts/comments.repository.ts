@@ -4,7 +4,7 @@ import type { Cursor } from '../../../platform/pagination.js';
 import type { FeedCache } from './feed-cache.js';
 import type { MediaJson } from './post-card.sql.js';
 import { notBlockedEitherWay, postVisibleTo } from './post-visibility.js';
-import type { Shown } from '../../media/index.js';
+import { voiceJson, type Shown } from '../../media/index.js';
 
 export type CommentRow = {
   id: string;
@@ -127,6 +127,6 @@ export class CommentsRepository {
   }
 }
 
-const COMMENT_COLUMNS = `c.id, c.post_id, c.created_at, to_jsonb(m) AS voice,
+const COMMENT_COLUMNS = `c.id, c.post_id, c.created_at, ${voiceJson('m')} AS voice,
   json_build_object('id', u.id, 'username', u.username, 'displayName', u.display_name,
     'profilePictureUrl', u.profile_picture_url, 'isFounder', u.founder_id IS NOT NULL) AS author`;

@@ -5,7 +5,7 @@ import type { Clock } from '../../../platform/clock.js';
 import { forbidden, notFound } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
 import { decodeCursor, page } from '../../../platform/pagination.js';
-import type { MediaService } from '../../media/index.js';
+import type { MediaService, TranscriptsService } from '../../media/index.js';
 import type { StatsService } from '../../progress/index.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
 import { mediaRowOf } from './post.presenter.js';
@@ -25,6 +25,7 @@ export class CommentsService {
       posts: PostsRepository;
       comments: CommentsRepository;
       media: MediaService;
+      transcripts: TranscriptsService;
       stats: StatsService;
       events: EventBus;
       clock: Clock;
@@ -36,7 +37,7 @@ export class CommentsService {
     const row = await this.deps.db.transaction(async (tx) => {
       const post = await this.deps.posts.visibleFacts(tx, postId, userId);
       if (!post) throw notFound('Post not found');
-      await this.deps.media.attach(tx, {
+      const voice = await this.deps.media.attach(tx, {
         mediaId: input.voiceMediaId,
         ownerId: userId,
         type: 'comment',
@@ -45,6 +46,7 @@ export class CommentsService {
         purpose: 'comment',
         kinds: ['voice'],
       });
+      await this.deps.transcripts.attached(tx, voice, input.transcript);
       const at = this.deps.clock.now();
       await this.deps.comments.insert(tx, {
         id,

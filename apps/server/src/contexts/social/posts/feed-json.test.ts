@@ -15,6 +15,7 @@ const voice = (id: string): Media => ({
   waveform: null,
   width: null,
   height: null,
+  transcript: null,
   createdAt: '2026-11-27T08:00:00.000Z',
 });
 

@@ -1,5 +1,5 @@
 import type { PostAuthor, PostVisibility } from '@doers/contract';
-import type { MediaRow } from '../../media/index.js';
+import { transcriptOf, type MediaRow } from '../../media/index.js';
 import { questVisibleTo } from '../../progress/index.js';
 import { unseenCount } from './post-counts.sql.js';
 
@@ -53,8 +53,10 @@ const MEDIA_COLUMNS = [
   'created_at',
   'attached_at',
 ] as const satisfies readonly Exclude<keyof MediaJson, 'waveform'>[];
+/** A voice note's columns and its transcript (transcriptOf), without the waveform. */
 function mediaWithoutWaveform(media: string): string {
-  return `json_build_object(${MEDIA_COLUMNS.map((c) => `'${c}', ${media}.${c}`).join(', ')})`;
+  const columns = MEDIA_COLUMNS.map((c) => `'${c}', ${media}.${c}`).join(', ');
+  return `json_build_object(${columns}, 'transcript', ${transcriptOf(media)})`;
 }
 
 export function postCardJoins(post: string): string {

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/database.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
 import { decodeCursor, page } from '../../../platform/pagination.js';
-import type { MediaService } from '../../media/index.js';
+import type { MediaService, TranscriptsService } from '../../media/index.js';
 import type { QuestsService } from '../../progress/index.js';
 import type { StatsService } from '../../progress/index.js';
 import type { LocalNow } from '../../progress/index.js';
@@ -27,6 +27,7 @@ export class PostsService {
       posts: PostsRepository;
       timeline: TimelineRepository;
       media: MediaService;
+      transcripts: TranscriptsService;
       quests: QuestsService;
       stats: StatsService;
       events: EventBus;
@@ -40,12 +41,13 @@ export class PostsService {
     const isPublic = input.visibility === 'public';
     const reached = await this.deps.db.transaction(async (tx) => {
       const base = { ownerId: authorId, type: 'post', attachedId: id, isPublic };
-      await this.deps.media.attach(tx, {
+      const voice = await this.deps.media.attach(tx, {
         ...base,
         mediaId: input.voiceMediaId,
         purpose: 'post',
         kinds: ['voice'],
       });
+      await this.deps.transcripts.attached(tx, voice, input.transcript);
       if (input.attachmentMediaId) {
         await this.deps.media.attach(tx, {
           ...base,

@@ -183,14 +183,26 @@ describe('deleting an account', () => {
       // Posts, reactions and comments both ways; vibes; a hum that carried a post to my vibers.
       await kit.mutual(me.auth, friend);
       await kit.vibe(third, me.auth);
-      const mine = await kit.post(me.auth, { attachmentMediaId: await kit.uploadPhoto(me.auth) });
+      const mine = await kit.post(me.auth, {
+        attachmentMediaId: await kit.uploadPhoto(me.auth),
+        transcript: 'What I said',
+      });
+      // Its transcript, corrected by me ("edited by" names me).
+      const corrected = await kit.call('PUT', `/media/${mine.voice.id}/transcript`, me.auth, {
+        text: 'What I meant',
+      });
+      expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
       const theirPost = await kit.post(friend);
       const thirdsPost = await kit.post(third);
       for (const who of [friend, third]) {
         expect((await kit.react('PUT', 'smile', who, mine.id)).status).toBe(200);
         expect((await kit.react('PUT', 'hum', who, mine.id)).status).toBe(200);
       }
-      expect((await kit.comment(friend, mine.id)).status).toBe(201);
+      const friendsComment = await kit.call('POST', `/posts/${mine.id}/comments`, friend, {
+        voiceMediaId: await kit.uploadVoice(friend, 'comment'),
+        transcript: 'Said on your post',
+      });
+      expect(friendsComment.status).toBe(201);
       expect((await kit.react('PUT', 'smile', third, theirPost.id)).status).toBe(200);
       expect((await kit.react('PUT', 'smile', me.auth, theirPost.id)).status).toBe(200);
       expect((await kit.react('PUT', 'hum', me.auth, thirdsPost.id)).status).toBe(200);
@@ -252,6 +264,12 @@ describe('deleting an account', () => {
       const needles = [me.auth.user.id, me.person.email, me.person.username];
       expect(await mentions(server, needles)).toEqual([]);
       // No stored file of mine, nor of others' comments on my post and messages to me, nor my export.
+      // Nor the transcripts of those voice notes.
+      const transcripts = await server.db.query(
+        'SELECT media_id FROM transcripts WHERE media_id = ANY($1::uuid[])',
+        [[...myMedia, ...othersFilesWithMe].map((m) => m.id)],
+      );
+      expect(transcripts).toEqual([]);
       const stored = (await filesIn(server, 'media')).map((f) => basename(f));
       for (const { id } of [...myMedia, ...othersFilesWithMe])
         expect(stored.filter((f) => f.startsWith(id))).toEqual([]);

@@ -14,6 +14,7 @@ check-ins.json   every check-in
 posts.json       your posts (voiceFile and attachmentFile name files in files/)
 comments.json    your voice comments
 messages.json    your voice messages: yours with their audio, others' as who and when
+transcripts.json the words of your voice notes (file names its note in files/)
 vibes.json       vibes you sent and received
 reactions.json   your smiles and hums
 files/           your voice notes, photos and videos, as stored
@@ -44,6 +45,7 @@ export async function writeArchive(
   json('posts.json', data.posts);
   json('comments.json', data.comments);
   json('messages.json', data.messages);
+  json('transcripts.json', data.transcripts);
   json('vibes.json', data.vibes);
   json('reactions.json', data.reactions);
   // Each file is opened only when the archive reaches it: one open file at a time.

@@ -25,6 +25,8 @@ export type PersonData = {
   vibes: { sent: unknown[]; received: unknown[] };
   reactions: { smiles: unknown[]; hums: unknown[] };
   files: OwnFile[];
+  /** The words of the person's own voice notes (transcripts). */
+  transcripts: unknown[];
 };
 
 const COLUMNS = 'id, user_id, status, size_bytes, created_at, ready_at, expires_at';
@@ -165,7 +167,12 @@ export class ExportsRepository {
          COALESCE((SELECT json_agg(json_build_object('id', m.id, 'purpose', m.purpose,
                     'content_type', m.content_type, 'created_at', m.created_at)
                     ORDER BY m.created_at)
-            FROM media m WHERE m.owner_id = $1 AND m.attached_type IS NOT NULL), '[]') AS files`,
+            FROM media m WHERE m.owner_id = $1 AND m.attached_type IS NOT NULL), '[]') AS files,
+         COALESCE((SELECT json_agg(json_build_object('file', m.id, 'purpose', m.purpose,
+                    'text', t.text, 'source', t.source, 'editedAt', t.edited_at,
+                    'at', t.created_at) ORDER BY t.created_at, m.id)
+            FROM transcripts t JOIN media m ON m.id = t.media_id
+           WHERE m.owner_id = $1 AND m.attached_type IS NOT NULL), '[]') AS transcripts`,
       [userId],
     );
     return rows[0]!;

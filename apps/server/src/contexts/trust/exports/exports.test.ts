@@ -44,8 +44,8 @@ describe('your data: the export', () => {
     const quest = await createQuest(server, me, { title: 'Write every day' });
     const checkIn = await kit.call('POST', `/quests/${quest.id}/check-ins`, me, { day: 'today' });
     expect(checkIn.status).toBe(201);
-    const post = await kit.post(me);
-    const friendsPost = await kit.post(friend, { visibility: 'vibers' });
+    const post = await kit.post(me, { transcript: 'My own words' });
+    const friendsPost = await kit.post(friend, { visibility: 'vibers', transcript: 'Not mine' });
     const comment = (await kit.comment(me, post.id)).body;
     expect((await kit.react('PUT', 'smile', me, friendsPost.id)).status).toBe(404);
     await kit.mutual(me, friend);
@@ -83,6 +83,10 @@ describe('your data: the export', () => {
     expect(json('posts.json')).toEqual([expect.objectContaining({ id: post.id })]);
     expect(json('comments.json')).toEqual([expect.objectContaining({ id: comment.id })]);
     expect(json('reactions.json')).toMatchObject({ smiles: [{ postId: friendsPost.id }] });
+    const transcripts = json('transcripts.json') as { file: string; text: string }[];
+    expect(transcripts).toMatchObject([
+      { file: post.voice.id, purpose: 'post', text: 'My own words', source: 'device' },
+    ]);
     const messages = json('messages.json') as { mine: boolean; voiceFile: string | null }[];
     expect(messages.map((m) => [m.mine, m.voiceFile])).toEqual([
       [true, mine.voice.id],

@@ -8,6 +8,7 @@ import type {
 } from '@doers/contract';
 import type { SessionUserCache } from '../../accounts/index.js';
 import type { Queryable } from '../../../db/database.js';
+import { voiceJson } from '../../media/index.js';
 import type { MediaJson } from '../../social/index.js';
 
 const PERSON = (u: string) => `CASE WHEN ${u}.id IS NULL THEN NULL ELSE json_build_object(
@@ -159,13 +160,13 @@ export class ModerationRepository {
                  AND NOT (e.target_type = o.target_type AND e.target_id = o.target_id))
                 AS earlier_reports,
               CASE o.target_type
-                WHEN 'post' THEN (SELECT to_jsonb(m) FROM posts x JOIN media m
+                WHEN 'post' THEN (SELECT ${voiceJson('m')} FROM posts x JOIN media m
                                     ON m.id = x.voice_media_id WHERE x.id = o.target_id
                                    AND x.hidden_at IS NULL)
-                WHEN 'comment' THEN (SELECT to_jsonb(m) FROM comments x JOIN media m
+                WHEN 'comment' THEN (SELECT ${voiceJson('m')} FROM comments x JOIN media m
                                        ON m.id = x.voice_media_id WHERE x.id = o.target_id
                                       AND x.hidden_at IS NULL)
-                WHEN 'dm' THEN (SELECT to_jsonb(m) FROM dm_messages x JOIN media m
+                WHEN 'dm' THEN (SELECT ${voiceJson('m')} FROM dm_messages x JOIN media m
                                   ON m.id = x.voice_media_id WHERE x.id = o.target_id
                                  AND x.hidden_at IS NULL)
               END AS voice,

@@ -25,6 +25,7 @@ function messageOf(id: string, conversationId: string, mine: boolean, at: string
       waveform: [0.2],
       width: null,
       height: null,
+      transcript: null,
       createdAt: at,
     },
     createdAt: at,

@@ -89,6 +89,7 @@ const POST: Post = {
     waveform: [0.2, 0.6, 0.4],
     width: null,
     height: null,
+    transcript: null,
     createdAt: '2026-11-23T10:00:00.000Z',
   },
   attachment: null,

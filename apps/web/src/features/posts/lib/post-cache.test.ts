@@ -37,6 +37,7 @@ function postOf(id: string, authorId = 'author-1', extra: Partial<Post> = {}): P
       waveform: [0.1, 0.5],
       width: null,
       height: null,
+      transcript: null,
       createdAt: '2026-11-23T10:00:00.000Z',
     },
     attachment: null,

@@ -29,6 +29,7 @@ function media(id: string, kind: Media['kind'] = 'voice'): Media {
     waveform: null,
     width: null,
     height: null,
+    transcript: null,
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }
