@@ -7,13 +7,15 @@ import { useBlockAuthor, useDeletePost } from '../api/use-reactions';
 
 /**
  * "…": Delete (my post), or Report and Block @author (someone else's), each behind a dialog.
+ * A feed shows many cards and few dialogs: each dialog, with the requests it may send, is made
+ * the first time it opens, and kept, so that closing it returns focus where it was.
  */
 export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => void }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const remove = useDeletePost();
-  const block = useBlockAuthor();
+  const confirmMade = useOnceTrue(confirming);
+  const reportMade = useOnceTrue(reporting);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const mine = post.viewer.isAuthor;
@@ -33,25 +35,6 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
       document.removeEventListener('keydown', escape);
     };
   }, [open]);
-
-  const confirm = () => {
-    if (mine) {
-      remove.remove(
-        { post },
-        {
-          onSuccess: () => {
-            setConfirming(false);
-            onDeleted?.();
-          },
-        },
-      );
-    } else {
-      block.block(
-        { userId: post.author.id, name: handle },
-        { onSuccess: () => setConfirming(false) },
-      );
-    }
-  };
 
   return (
     <div className="post-menu" ref={root}>
@@ -93,7 +76,7 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
           )}
         </div>
       )}
-      {!mine && (
+      {!mine && reportMade && (
         <ReportDialog
           open={reporting}
           onClose={() => setReporting(false)}
@@ -101,19 +84,71 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
           targetId={post.id}
         />
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={mine ? 'Delete this post?' : `Block ${handle}?`}
-        confirmLabel={mine ? 'Delete post' : 'Block'}
-        tone="danger"
-        loading={remove.isPending || block.isPending}
-        onConfirm={confirm}
-        onClose={() => setConfirming(false)}
-      >
-        {mine
-          ? 'Its voice note, photo or video, smiles, hums and comments go for good.'
-          : `You will not see each other's posts, comments, quests or vibes, and you stop vibing with each other. You can unblock them in Settings.`}
-      </ConfirmDialog>
+      {confirmMade && (
+        <PostMenuConfirm
+          post={post}
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          onDeleted={onDeleted}
+        />
+      )}
     </div>
+  );
+}
+
+/** True from the first time `value` is (a flag that never goes back: a ref, no re-render). */
+function useOnceTrue(value: boolean): boolean {
+  const seen = useRef(value);
+  if (value) seen.current = true;
+  return seen.current;
+}
+
+/** Delete my post, or block its author: the question, and the request behind its answer. */
+function PostMenuConfirm({
+  post,
+  open,
+  onClose,
+  onDeleted,
+}: {
+  post: Post;
+  open: boolean;
+  onClose(): void;
+  onDeleted?: () => void;
+}) {
+  const remove = useDeletePost();
+  const block = useBlockAuthor();
+  const mine = post.viewer.isAuthor;
+  const handle = `@${post.author.username}`;
+
+  const confirm = () => {
+    if (mine) {
+      remove.remove(
+        { post },
+        {
+          onSuccess: () => {
+            onClose();
+            onDeleted?.();
+          },
+        },
+      );
+    } else {
+      block.block({ userId: post.author.id, name: handle }, { onSuccess: () => onClose() });
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      open={open}
+      title={mine ? 'Delete this post?' : `Block ${handle}?`}
+      confirmLabel={mine ? 'Delete post' : 'Block'}
+      tone="danger"
+      loading={remove.isPending || block.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {mine
+        ? 'Its voice note, photo or video, smiles, hums and comments go for good.'
+        : `You will not see each other's posts, comments, quests or vibes, and you stop vibing with each other. You can unblock them in Settings.`}
+    </ConfirmDialog>
   );
 }

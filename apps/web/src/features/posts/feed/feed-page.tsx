@@ -13,7 +13,6 @@ import { PendingPosts } from './pending-posts';
 import { hasNewerPost } from '../lib/new-posts';
 import { PULL_THRESHOLD_PX } from '../lib/pull-to-refresh';
 import { usePullToRefresh } from './use-pull-to-refresh';
-import { useRevealed } from './use-revealed';
 import { useSentinel } from './use-sentinel';
 import './feed.css';
 
@@ -26,8 +25,6 @@ export function FeedPage() {
   usePageTitle('Feed');
   const feed = useFeed();
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  const shown = useRevealed(posts.length);
-  const allShown = shown === posts.length;
   const head = useFeedHead(feed.isSuccess);
   const refreshFeed = useRefreshFeed();
   const { distance, refreshing } = usePullToRefresh(refreshFeed);
@@ -38,7 +35,7 @@ export function FeedPage() {
       void feed.fetchNextPage();
   }, [feed]);
   const sentinel = useSentinel<HTMLDivElement>(
-    Boolean(feed.data) && feed.hasNextPage && allShown,
+    Boolean(feed.data) && feed.hasNextPage,
     loadMore,
     feed.data?.pages.length,
   );
@@ -91,12 +88,12 @@ export function FeedPage() {
       {feed.isSuccess && posts.length === 0 && <QuietFeed />}
       {posts.length > 0 && (
         <div className="feed-list" role="feed" aria-busy={feed.isFetching} aria-label="Posts">
-          {posts.slice(0, shown).map((post) => (
+          {posts.map((post) => (
             <PostCard key={post.id} post={post} />
           ))}
         </div>
       )}
-      {feed.data && feed.hasNextPage && allShown && (
+      {feed.data && feed.hasNextPage && (
         <div ref={sentinel} className="feed-more">
           {feed.isFetchNextPageError ? (
             <ErrorState
@@ -110,7 +107,7 @@ export function FeedPage() {
           )}
         </div>
       )}
-      {feed.isSuccess && !feed.hasNextPage && posts.length > 0 && allShown && (
+      {feed.isSuccess && !feed.hasNextPage && posts.length > 0 && (
         <p className="feed-end muted">You're all caught up.</p>
       )}
     </div>
