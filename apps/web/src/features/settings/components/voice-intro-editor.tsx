@@ -36,6 +36,8 @@ export function VoiceIntroEditor({ account }: { account: User }) {
             peaks={intro.waveform}
             durationMs={intro.durationMs}
             label="your voice intro"
+            transcript={intro.transcript}
+            editableMediaId={intro.mediaId}
           />
           <Button
             variant="ghost"
