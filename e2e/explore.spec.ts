@@ -19,7 +19,7 @@ test('search as one types finds a person, whose profile opens', async ({ page, r
   // Nothing matches: the empty state says what was searched.
   await field.fill('zzqx nobody here');
   await expect(
-    page.getByText('No people, quests or interests match “zzqx nobody here”.'),
+    page.getByText('No people, quests, interests or posts match “zzqx nobody here”.'),
   ).toBeVisible();
 
   // Clear, type the name again, open the profile.

@@ -69,3 +69,6 @@ export const MODERATOR: Person = {
   email: 'e2e_moderator@example.com',
   password: 'steady-moderation-42',
 };
+
+/** What the e2e server's transcription stand-in hears in every voice note (global-setup.ts). */
+export const TRANSCRIBED_WORDS = 'Morning run along the canal, then sourdough for breakfast';

@@ -2,7 +2,9 @@
 // the sources as they are): the built web app on a fresh PGlite database of its own, on a free
 // port, mail written to its outbox (the suite reads reset links there). Payments go to a local
 // stand-in for Stripe (apps/server/test/support/stripe-stand-in.ts): the one outside party the
-// suite does not run; its checkout page sends Stripe's signed events.
+// suite does not run; its checkout page sends Stripe's signed events. Voice notes are transcribed
+// by a local stand-in engine (apps/server/test/support/transcription-stand-in.ts) that hears the
+// same words in every note (TRANSCRIBED_WORDS).
 //
 // Before the suite, a moderator, as an operator makes one: signed up, then granted moderation
 // tools with `npm run admin` while the server is stopped (it owns the PGlite database while it
@@ -13,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serverBundle, startServerProcess } from '../../apps/server/test/support/server-process.js';
 import { startStripeStandIn } from '../../apps/server/test/support/stripe-stand-in.js';
-import { FOUNDER_CODE, MODERATOR } from './accounts.js';
+import { startTranscriptionStandIn } from '../../apps/server/test/support/transcription-stand-in.js';
+import { FOUNDER_CODE, MODERATOR, TRANSCRIBED_WORDS } from './accounts.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const WEBHOOK_SECRET = 'whsec_e2e_stand_in';
@@ -24,6 +27,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   rmSync(dataDir, { recursive: true, force: true });
   const webhook = { url: '', secret: WEBHOOK_SECRET };
   const stripe = await startStripeStandIn(webhook);
+  const transcriber = await startTranscriptionStandIn(TRANSCRIBED_WORDS);
   const bundle = await serverBundle();
   const server = await startServerProcess({
     name: 'e2e-server',
@@ -42,6 +46,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
       SMTP_URL: '',
+      TRANSCRIBE_URL: transcriber.url,
     },
   });
   try {
@@ -62,6 +67,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await server.dispose();
     bundle.remove();
     await stripe.close();
+    await transcriber.close();
     throw error;
   }
   webhook.url = `${server.url}/api/billing/stripe/webhook`;
@@ -71,6 +77,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await server.dispose();
     bundle.remove();
     await stripe.close();
+    await transcriber.close();
   };
 }
 

@@ -12,6 +12,8 @@ type Props = {
   maxSeconds: number;
   cancelLabel: string;
   onCancel: () => void;
+  /** The words heard so far on the device (use-live-transcript.ts), as they form. */
+  heard?: string;
 };
 
 /**
@@ -20,27 +22,30 @@ type Props = {
  */
 export function RecordingLive(props: Props) {
   return (
-    <div className="voice-recorder__live">
-      <span className="voice-recorder__dot" aria-hidden="true" />
-      <span role="timer" className={`voice-recorder__timer${props.warning ? ' is-warning' : ''}`}>
-        {formatClock(props.elapsedMs / 1000)} / {formatClock(props.maxSeconds)}
-      </span>
-      <span
-        className="voice-recorder__wave"
-        style={{ '--live-bars': LIVE_BARS } as CSSProperties}
-        aria-hidden="true"
-      >
-        <WaveformBars values={padStart(props.liveLevels, LIVE_BARS)} />
-      </span>
-      <button
-        type="button"
-        className="voice-recorder__cancel"
-        onClick={props.onCancel}
-        aria-label={props.cancelLabel}
-      >
-        <IconX size={20} />
-      </button>
-    </div>
+    <>
+      <div className="voice-recorder__live">
+        <span className="voice-recorder__dot" aria-hidden="true" />
+        <span role="timer" className={`voice-recorder__timer${props.warning ? ' is-warning' : ''}`}>
+          {formatClock(props.elapsedMs / 1000)} / {formatClock(props.maxSeconds)}
+        </span>
+        <span
+          className="voice-recorder__wave"
+          style={{ '--live-bars': LIVE_BARS } as CSSProperties}
+          aria-hidden="true"
+        >
+          <WaveformBars values={padStart(props.liveLevels, LIVE_BARS)} />
+        </span>
+        <button
+          type="button"
+          className="voice-recorder__cancel"
+          onClick={props.onCancel}
+          aria-label={props.cancelLabel}
+        >
+          <IconX size={20} />
+        </button>
+      </div>
+      {props.heard && <p className="voice-recorder__heard">{props.heard}</p>}
+    </>
   );
 }
 

@@ -27,6 +27,9 @@ export interface RecordedVoice {
   mimeType: string;
   /** Measured from start to stop, at most the limit. */
   durationMs: number;
+  /** What the device heard, as the speaker corrected it (use-live-transcript.ts); none where
+   *  the browser cannot recognise speech on the device. */
+  transcript?: string;
 }
 
 export interface Recording extends RecordedVoice {

@@ -1,8 +1,18 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { Transcript } from '@doers/contract';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { IconCheck, IconPause, IconPlay } from '../ui/icons';
 import { formatClock } from './format-clock';
 import { useAudioPlayback } from './use-audio-playback';
 import { DEFAULT_BAR_COUNT, peaksFromAudio, toBars } from './waveform-peaks';
+import { VoiceTranscript } from './voice-transcript';
 import { WaveformBars } from './waveform-bars';
 import './voice-player.css';
 
@@ -21,6 +31,12 @@ export interface VoicePlayerProps {
   /** Once, when played to the end or past 90%. */
   onListened?: () => void;
   className?: string;
+  /** What was said: a "Transcript" toggle shows it, and it describes the player. None: nothing. */
+  transcript?: Transcript | null;
+  /** The note's Media id when the viewer is its speaker: "Edit transcript" is offered. */
+  editableMediaId?: string;
+  /** While the transcript is folded, its first line shows (the swipe feed). */
+  transcriptPreview?: boolean;
 }
 
 /**
@@ -36,7 +52,11 @@ export function VoicePlayer({
   listened: listenedAtFirst,
   onListened,
   className,
+  transcript = null,
+  editableMediaId,
+  transcriptPreview,
 }: VoicePlayerProps) {
+  const transcriptId = useId();
   const computed = useComputedPeaks(src, peaks);
   const knownMs = durationMs ?? computed?.durationMs;
   const {
@@ -81,9 +101,22 @@ export function VoicePlayer({
     seek(to);
   };
 
-  const classes = ['voice-player', playing && 'is-playing', className].filter(Boolean).join(' ');
+  const withTranscript = Boolean(transcript || editableMediaId);
+  const classes = [
+    'voice-player',
+    playing && 'is-playing',
+    withTranscript && 'voice-player--transcript',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div className={classes} role="group" aria-label={capitalise(label)}>
+    <div
+      className={classes}
+      role="group"
+      aria-label={capitalise(label)}
+      aria-describedby={transcript ? transcriptId : undefined}
+    >
       <audio ref={audioRef} src={src} preload={knownMs ? 'none' : 'metadata'} />
       <button
         type="button"
@@ -148,6 +181,15 @@ export function VoicePlayer({
       >
         {rate}×
       </button>
+      {withTranscript && (
+        <VoiceTranscript
+          transcript={transcript}
+          textId={transcriptId}
+          durationMs={knownMs ?? 0}
+          editableMediaId={editableMediaId}
+          preview={transcriptPreview}
+        />
+      )}
     </div>
   );
 }

@@ -12,6 +12,8 @@ import {
   type RecorderPhase,
 } from './use-voice-recorder';
 import { RecordingLive } from './recording-live';
+import { TranscriptField } from './transcript-field';
+import { useLiveTranscript } from './use-live-transcript';
 import { VoicePlayer } from './voice-player';
 import './voice-recorder.css';
 
@@ -56,6 +58,7 @@ export function VoiceRecorder({
 }: VoiceRecorderProps) {
   const recorder = useVoiceRecorder({ maxSeconds });
   const { phase, recording, problem } = recorder;
+  const live = useLiveTranscript(phase);
   useEffect(() => {
     onPhaseChange?.(phase);
   }, [phase, onPhaseChange]);
@@ -81,6 +84,7 @@ export function VoiceRecorder({
         blob: recording.blob,
         mimeType: recording.mimeType,
         durationMs: recording.durationMs,
+        ...(live.available && live.text.trim() ? { transcript: live.text.trim() } : {}),
       });
       recorder.discard();
     } catch (error) {
@@ -150,6 +154,14 @@ export function VoiceRecorder({
           peaks={recording.levels.length ? recording.levels : null}
           durationMs={recording.durationMs}
         />
+        {live.available && (
+          <TranscriptField
+            value={live.text}
+            onChange={live.edit}
+            durationMs={recording.durationMs}
+            disabled={sending}
+          />
+        )}
         {recording.stoppedAtLimit && (
           <p className="voice-recorder__note" role="status">
             Stopped at the {formatClock(maxSeconds)} limit.
@@ -224,6 +236,7 @@ export function VoiceRecorder({
             setHint('Recording cancelled.');
             onCancel?.();
           }}
+          heard={live.available ? live.text : ''}
         />
       ) : (
         <p className="voice-recorder__intro">

@@ -7,3 +7,4 @@ export { PrivacyPage } from './routes/privacy-page';
 export { EditProfilePage } from './routes/edit-profile-page';
 export { InterestsPage } from './routes/interests-page';
 export { BlockedUsersPage } from './routes/blocked-users-page';
+export { AccessibilityPage } from './routes/accessibility-page';

@@ -15,6 +15,10 @@ export const settingsRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await screens()).InterestsPage }),
   },
   {
+    path: 'settings/accessibility',
+    lazy: async () => ({ Component: (await screens()).AccessibilityPage }),
+  },
+  {
     path: 'settings/blocked-users',
     lazy: async () => ({ Component: (await screens()).BlockedUsersPage }),
   },

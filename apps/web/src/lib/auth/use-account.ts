@@ -29,3 +29,18 @@ export function invalidateAccount(queryClient: QueryClient): void {
 export function setAccount(queryClient: QueryClient, account: User): void {
   queryClient.setQueryData(accountKeys.of(account.id), account);
 }
+
+/**
+ * Settings → Accessibility's "Always show transcripts", for every voice player. Reads the
+ * account as cached without asking again on each player's mount (useAccount does the asking).
+ */
+export function useAlwaysShowTranscripts(): boolean {
+  const userId = useAuthStore(selectSignedInUserId);
+  const query = useQuery({
+    queryKey: accountKeys.of(userId ?? ''),
+    queryFn: ({ signal }) => fetchOwnUser(signal),
+    enabled: userId !== null,
+    select: (account) => account.alwaysShowTranscripts,
+  });
+  return query.data ?? false;
+}

@@ -137,22 +137,22 @@ export function useSendDm(conversation: Pick<Conversation, 'id'>) {
   const [sender] = useState(() =>
     createDmSender({
       upload: (blob, onProgress) => uploadMedia(blob, 'dm', { onProgress }),
-      send: (id, voiceMediaId, key) =>
+      send: (id, voiceMediaId, key, transcript) =>
         api.call(dmsApi.send, {
           params: { id },
-          body: { voiceMediaId },
+          body: { voiceMediaId, ...(transcript ? { transcript } : {}) },
           headers: { 'Idempotency-Key': key },
         }),
     }),
   );
 
   const send = useCallback(
-    async (blob: Blob): Promise<DmMessage | null> => {
+    async (blob: Blob, transcript?: string): Promise<DmMessage | null> => {
       setProgress(0);
       try {
         const outcome = await sendOrQueueAction(
-          () => sender.queued(conversation.id, blob),
-          () => sender.send(conversation.id, blob, setProgress),
+          () => sender.queued(conversation.id, blob, transcript),
+          () => sender.send(conversation.id, blob, setProgress, transcript),
         );
         if (outcome.queued) return null;
         applyDmMessage(queryClient, outcome.value);

@@ -37,7 +37,7 @@ export function DmComposer({
         sendLabel="Send"
         progress={progress}
         onSend={async (voice) => {
-          await send(voice.blob);
+          await send(voice.blob, voice.transcript);
           onSent();
         }}
       />

@@ -37,6 +37,7 @@ export function MessageBubble({
           ? {}
           : { listened: message.listenedAt !== null, onListened: () => onListened(message) })}
         className="dm-bubble__player"
+        transcript={message.voice.transcript}
       />
       <p className="dm-bubble__meta">
         <time dateTime={message.createdAt}>{timeAgo(message.createdAt, now)}</time>

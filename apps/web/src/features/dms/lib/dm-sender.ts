@@ -5,7 +5,12 @@ import { randomId } from '../../../lib/random-id';
 /** How a recording reaches the server: its upload, then the message that uses it. */
 export interface DmTransport {
   upload(blob: Blob, onProgress: (share: number) => void): Promise<Media>;
-  send(conversationId: string, voiceMediaId: string, idempotencyKey: string): Promise<DmMessage>;
+  send(
+    conversationId: string,
+    voiceMediaId: string,
+    idempotencyKey: string,
+    transcript?: string,
+  ): Promise<DmMessage>;
 }
 
 /**
@@ -27,20 +32,27 @@ export function createDmSender(transport: DmTransport, newKey: () => string = ra
       conversationId: string,
       blob: Blob,
       onProgress: (share: number) => void = () => {},
+      transcript?: string,
     ): Promise<DmMessage> {
       const current = attemptFor(blob);
       current.media ??= await transport.upload(blob, onProgress);
       onProgress(1);
-      const message = await transport.send(conversationId, current.media.id, current.key);
+      const message = await transport.send(
+        conversationId,
+        current.media.id,
+        current.key,
+        transcript,
+      );
       if (attempt === current) attempt = null;
       return message;
     },
-    queued(conversationId: string, blob: Blob): QueueRequest {
+    queued(conversationId: string, blob: Blob, transcript?: string): QueueRequest {
       const current = attemptFor(blob);
       if (attempt === current) attempt = null; // the queue has it now
       return {
         type: 'dm',
         ...queuedEndpoint(dmsApi.send, { id: conversationId }),
+        body: transcript ? { transcript } : null,
         uploads: [queuedFile('voiceMediaId', 'dm', blob, current.media)],
         idempotencyKey: current.key,
         subject: conversationId,

@@ -1,10 +1,12 @@
 import '../../../components/ui/interest-chips.css';
 import type { Interest, PersonSummary, QuestSummary, SearchResults } from '@doers/contract';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { FounderStar } from '../../../components/ui/founder-star';
 import { IconChevronRight, IconCompass } from '../../../components/ui/icons';
-import { EmptyState } from '../../../components/ui/state-panels';
+import { EmptyState, SkeletonList } from '../../../components/ui/state-panels';
+import { PostCard } from '../../posts';
 
 interface SearchResultsListProps {
   results: SearchResults;
@@ -15,13 +17,16 @@ interface SearchResultsListProps {
   onInterest(interest: Interest): void;
 }
 
-/** Results grouped People / Quests / Interests; a group with nothing found is left out. */
+/**
+ * Results grouped People / Quests / Interests / Posts (public posts whose transcript holds the
+ * words); a group with nothing found is left out.
+ */
 export function SearchResultsList({ results, query, meId, onInterest }: SearchResultsListProps) {
-  const { people, quests, interests } = results;
-  if (people.length + quests.length + interests.length === 0) {
+  const { people, quests, interests, posts } = results;
+  if (people.length + quests.length + interests.length + posts.length === 0) {
     return (
       <EmptyState icon={<IconCompass size={28} />} title="Nothing found">
-        No people, quests or interests match “{query}”.
+        No people, quests, interests or posts match “{query}”.
       </EmptyState>
     );
   }
@@ -73,6 +78,20 @@ export function SearchResultsList({ results, query, meId, onInterest }: SearchRe
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {posts.length > 0 && (
+        <section aria-labelledby="results-posts">
+          <h2 id="results-posts" className="explore-results__heading">
+            Posts
+          </h2>
+          <Suspense fallback={<SkeletonList count={1} label="Loading posts" />}>
+            <div className="explore-results__posts">
+              {posts.map((post) => (
+                <PostCard key={post.id} post={post} transcriptPreview />
+              ))}
+            </div>
+          </Suspense>
         </section>
       )}
     </div>

@@ -124,7 +124,7 @@ export function SwipeFeedPage() {
                 data-post-id={post.id}
               >
                 <Suspense fallback={<Spinner label="Loading post" />}>
-                  <PostCard post={post} />
+                  <PostCard post={post} transcriptPreview />
                 </Suspense>
                 {blocked === post.id && (
                   <button

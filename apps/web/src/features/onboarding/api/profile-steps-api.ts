@@ -1,4 +1,4 @@
-import { usersApi, type User } from '@doers/contract';
+import { usersApi, type SetVoiceIntroRequest, type User } from '@doers/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { setAccount } from '../../../lib/auth/use-account';
@@ -26,7 +26,7 @@ export const useSaveAvatar = () =>
   useProfileWrite((mediaId: string) => api.call(usersApi.setAvatar, { body: { mediaId } }));
 
 export const useSaveVoiceIntro = () =>
-  useProfileWrite((mediaId: string) => api.call(usersApi.setVoiceIntro, { body: { mediaId } }));
+  useProfileWrite((body: SetVoiceIntroRequest) => api.call(usersApi.setVoiceIntro, { body }));
 
 export const useSaveInterests = () =>
   useProfileWrite((ids: string[]) => api.call(usersApi.setInterests, { body: { ids } }));

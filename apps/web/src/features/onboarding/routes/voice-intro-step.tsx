@@ -26,7 +26,10 @@ export function VoiceIntroStep() {
     try {
       const media = await uploadMedia(voice.blob, 'voice-intro', { onProgress: setProgress });
       setProgress(null);
-      await saveVoiceIntro.mutateAsync(media.id);
+      await saveVoiceIntro.mutateAsync({
+        mediaId: media.id,
+        ...(voice.transcript ? { transcript: voice.transcript } : {}),
+      });
     } finally {
       setProgress(null);
     }

@@ -120,7 +120,7 @@ export function useSendComment(postId: string) {
   const sent = useRef<{ blob: Blob; media: Media | null; key: string } | null>(null);
 
   const send = useCallback(
-    async (blob: Blob): Promise<Comment | null> => {
+    async (blob: Blob, transcript?: string): Promise<Comment | null> => {
       if (sent.current?.blob !== blob) sent.current = { blob, media: null, key: randomId() };
       const attempt = sent.current;
       try {
@@ -128,6 +128,7 @@ export function useSendComment(postId: string) {
           () => ({
             type: 'comment',
             ...queuedEndpoint(postsApi.comment, { id: postId }),
+            body: transcript ? { transcript } : null,
             uploads: [queuedFile('voiceMediaId', 'comment', blob, attempt.media)],
             idempotencyKey: attempt.key,
             subject: postId,
@@ -142,7 +143,7 @@ export function useSendComment(postId: string) {
             setProgress(1);
             return api.call(postsApi.comment, {
               params: { id: postId },
-              body: { voiceMediaId: attempt.media.id },
+              body: { voiceMediaId: attempt.media.id, ...(transcript ? { transcript } : {}) },
               headers: { 'Idempotency-Key': attempt.key },
             });
           },

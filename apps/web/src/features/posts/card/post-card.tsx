@@ -17,6 +17,8 @@ interface PostCardProps {
   standalone?: boolean;
   /** After the author deleted it (the post page leaves for the feed). */
   onDeleted?: () => void;
+  /** The swipe feed: the transcript's first line shows while it is folded. */
+  transcriptPreview?: boolean;
 }
 
 export function profilePath(person: { id: string }, isMe: boolean): string {
@@ -28,7 +30,12 @@ export function profilePath(person: { id: string }, isMe: boolean): string {
  * the streak then, why it is in the feed (hummed by), the voice note, the photo or video, and
  * the reactions with their counts.
  */
-export function PostCard({ post, standalone = false, onDeleted }: PostCardProps) {
+export function PostCard({
+  post,
+  standalone = false,
+  onDeleted,
+  transcriptPreview,
+}: PostCardProps) {
   const now = useNow();
   const { author } = post;
   const name = author.displayName || `@${author.username}`;
@@ -105,6 +112,9 @@ export function PostCard({ post, standalone = false, onDeleted }: PostCardProps)
         peaks={post.voice.waveform}
         durationMs={post.voice.durationMs}
         className="post-card__voice"
+        transcript={post.voice.transcript}
+        editableMediaId={post.viewer.isAuthor ? post.voice.id : undefined}
+        transcriptPreview={transcriptPreview}
       />
       {post.attachment && <PostAttachment media={post.attachment} authorName={name} />}
       <PostActions post={post} />

@@ -78,6 +78,8 @@ export function CommentList({ postId }: { postId: string }) {
                     peaks={comment.voice.waveform}
                     durationMs={comment.voice.durationMs}
                     className="comment__player"
+                    transcript={comment.voice.transcript}
+                    editableMediaId={mine ? comment.voice.id : undefined}
                   />
                 </div>
                 {comment.canDelete && (

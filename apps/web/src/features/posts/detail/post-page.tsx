@@ -98,7 +98,7 @@ function CommentsSection({ postId, count }: { postId: string; count: number }) {
           label="voice comment"
           sendLabel="Send comment"
           progress={progress}
-          onSend={(voice) => send(voice.blob)}
+          onSend={(voice) => send(voice.blob, voice.transcript)}
         />
       </div>
     </section>

@@ -31,6 +31,8 @@ export function VoiceIntroSection({ person, isOwn }: SectionProps) {
           peaks={person.voiceIntro.waveform}
           durationMs={person.voiceIntro.durationMs}
           label={`${firstName(person)}'s voice intro`}
+          transcript={person.voiceIntro.transcript}
+          editableMediaId={isOwn ? person.voiceIntro.mediaId : undefined}
         />
       ) : isOwn ? (
         <p className="muted">

@@ -55,6 +55,7 @@ export function QueueItemCard({ item }: { item: QueueItem }) {
           label={`reported ${what}`}
           peaks={item.voice.waveform}
           durationMs={item.voice.durationMs}
+          transcript={item.voice.transcript}
         />
       )}
       {item.gone && <p className="muted">The {what} is gone: deleted by its author or hidden.</p>}

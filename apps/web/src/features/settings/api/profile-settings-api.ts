@@ -1,4 +1,4 @@
-import { usersApi, type UpdateProfileRequest } from '@doers/contract';
+import { usersApi, type SetVoiceIntroRequest, type UpdateProfileRequest } from '@doers/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { setAccount } from '../../../lib/auth/use-account';
@@ -27,8 +27,8 @@ export function useSetAvatar() {
 }
 
 export function useSetVoiceIntro() {
-  return useAccountWrite((mediaId: string) =>
-    api.call(usersApi.setVoiceIntro, { body: { mediaId } }),
+  return useAccountWrite((body: SetVoiceIntroRequest) =>
+    api.call(usersApi.setVoiceIntro, { body }),
   );
 }
 

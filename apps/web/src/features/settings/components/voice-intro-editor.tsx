@@ -36,6 +36,8 @@ export function VoiceIntroEditor({ account }: { account: User }) {
             peaks={intro.waveform}
             durationMs={intro.durationMs}
             label="your voice intro"
+            transcript={intro.transcript}
+            editableMediaId={intro.mediaId}
           />
           <Button
             variant="ghost"
@@ -65,7 +67,10 @@ export function VoiceIntroEditor({ account }: { account: User }) {
           setProgress(0);
           try {
             const media = await uploadMedia(voice.blob, 'voice-intro', { onProgress: setProgress });
-            await setVoiceIntro.mutateAsync(media.id);
+            await setVoiceIntro.mutateAsync({
+              mediaId: media.id,
+              ...(voice.transcript ? { transcript: voice.transcript } : {}),
+            });
             toast.success('Your voice intro is saved');
           } finally {
             setProgress(null);

@@ -26,6 +26,11 @@ const SECTIONS: ReadonlyArray<{ to: string; label: string; hint?: string }> = [
     hint: 'What you hear about, in the app and as push; the daily reminder',
   },
   {
+    to: '/settings/accessibility',
+    label: 'Accessibility',
+    hint: 'Transcripts of voice notes',
+  },
+  {
     to: '/settings/blocked-users',
     label: 'Blocked users',
     hint: 'People you blocked, and unblocking them',

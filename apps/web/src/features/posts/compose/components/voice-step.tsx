@@ -12,6 +12,8 @@ import { formatClock, spokenDuration } from '../../../../components/voice/format
 import { MICROPHONE_PROBLEMS } from '../../../../components/voice/microphone-problems';
 import { WARNING_SECONDS, useVoiceRecorder } from '../../../../components/voice/use-voice-recorder';
 import { RecordingLive } from '../../../../components/voice/recording-live';
+import { TranscriptField } from '../../../../components/voice/transcript-field';
+import { useLiveTranscript } from '../../../../components/voice/use-live-transcript';
 import { VoicePlayer } from '../../../../components/voice/voice-player';
 import type { Piece } from '../lib/composer-state';
 import '../../../../components/voice/voice-recorder.css';
@@ -24,6 +26,8 @@ interface VoiceStepProps {
   onRetry: () => void;
   /** The recording was deleted or is being replaced. */
   onRemove: () => void;
+  /** The words heard on the device, as corrected: sent with the post. */
+  onTranscript: (text: string) => void;
 }
 
 /**
@@ -31,9 +35,19 @@ interface VoiceStepProps {
  * warning before it), then listen back while it uploads. Unlike the plain VoiceRecorder there is
  * no Send here: the note uploads as soon as it is recorded, and the post's Share sends it all.
  */
-export function VoiceStep({ maxSeconds, upload, onRecorded, onRetry, onRemove }: VoiceStepProps) {
+export function VoiceStep({
+  maxSeconds,
+  upload,
+  onRecorded,
+  onRetry,
+  onRemove,
+  onTranscript,
+}: VoiceStepProps) {
   const recorder = useVoiceRecorder({ maxSeconds });
   const { phase, recording, problem } = recorder;
+  const live = useLiveTranscript(phase);
+  const words = live.available && phase === 'preview' ? live.text : '';
+  useEffect(() => onTranscript(words), [words, onTranscript]);
   const reported = useRef<Blob | null>(null);
   const busy = phase === 'starting' || phase === 'recording' || phase === 'stopping';
 
@@ -80,6 +94,13 @@ export function VoiceStep({ maxSeconds, upload, onRecorded, onRetry, onRemove }:
           peaks={recording.levels.length ? recording.levels : null}
           durationMs={recording.durationMs}
         />
+        {live.available && (
+          <TranscriptField
+            value={live.text}
+            onChange={live.edit}
+            durationMs={recording.durationMs}
+          />
+        )}
         {recording.stoppedAtLimit && (
           <p className="voice-recorder__note">Stopped at the {formatClock(maxSeconds)} limit.</p>
         )}
@@ -130,6 +151,7 @@ export function VoiceStep({ maxSeconds, upload, onRecorded, onRetry, onRemove }:
           maxSeconds={maxSeconds}
           cancelLabel="Cancel recording voice note"
           onCancel={() => recorder.cancel()}
+          heard={live.available ? live.text : ''}
         />
       ) : (
         <p className="voice-recorder__intro">

@@ -166,6 +166,7 @@ export function useComposer({
         body: {
           ...(current.questId ? { questId: current.questId } : {}),
           visibility: current.visibility,
+          ...(current.transcript.trim() ? { transcript: current.transcript.trim() } : {}),
         },
         uploads: attachment ? [voice, attachment] : [voice],
         idempotencyKey: randomId(),
@@ -180,6 +181,10 @@ export function useComposer({
   }, []);
   const chooseQuest = useCallback(
     (id: string | null) => dispatch({ type: 'quest-chosen', questId: id }),
+    [],
+  );
+  const changeTranscript = useCallback(
+    (text: string) => dispatch({ type: 'transcript-changed', text }),
     [],
   );
   const chooseVisibility = useCallback(
@@ -237,6 +242,7 @@ export function useComposer({
     attachmentRemoved,
     chooseQuest,
     chooseVisibility,
+    changeTranscript,
     share,
     shareLater,
   };

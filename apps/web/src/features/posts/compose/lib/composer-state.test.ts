@@ -127,6 +127,16 @@ describe('readiness to share', () => {
     expect(createRequestOf(noQuest)).not.toHaveProperty('questId');
   });
 
+  it('sends the words the device heard, as corrected, and none once the note is removed', () => {
+    const state = run([
+      ...RECORDED_AND_UPLOADED,
+      { type: 'transcript-changed', text: ' Ran five K ' },
+    ]);
+    expect(createRequestOf(state)).toMatchObject({ transcript: 'Ran five K' });
+    expect(run([{ type: 'recording-removed' }], state).transcript).toBe('');
+    expect(createRequestOf(run([...RECORDED_AND_UPLOADED]))).not.toHaveProperty('transcript');
+  });
+
   it('is blocked by a failed upload until it is retried', () => {
     const failed = run([
       { type: 'recorded' },

@@ -28,6 +28,8 @@ export interface ComposerState {
   attachment: Piece;
   questId: string | null;
   visibility: PostVisibility;
+  /** What the device heard while recording, as the speaker corrected it ('' for none). */
+  transcript: string;
   share: { phase: SharePhase; error: string | null };
   /** The Idempotency-Key of the last share attempt and the request it was for. */
   attempt: { key: string; fingerprint: string } | null;
@@ -49,6 +51,7 @@ export type ComposerAction =
   | { type: 'upload'; piece: PieceName; event: PieceEvent }
   | { type: 'quest-chosen'; questId: string | null }
   | { type: 'visibility-chosen'; visibility: PostVisibility }
+  | { type: 'transcript-changed'; text: string }
   | { type: 'share-requested' }
   | { type: 'share-sending'; key: string; fingerprint: string }
   | { type: 'share-failed'; error: string }
@@ -63,6 +66,7 @@ export function initialComposerState(questId: string | null = null): ComposerSta
     attachment: EMPTY_PIECE,
     questId,
     visibility: 'public',
+    transcript: '',
     share: { phase: 'idle', error: null },
     attempt: null,
   };
@@ -97,7 +101,7 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
     case 'recorded':
       return { ...state, recorded: true, voice: EMPTY_PIECE };
     case 'recording-removed':
-      return afterUploadChange({ ...state, recorded: false, voice: EMPTY_PIECE });
+      return afterUploadChange({ ...state, recorded: false, voice: EMPTY_PIECE, transcript: '' });
     case 'upload': {
       // An answer for a recording already thrown away changes nothing.
       if (action.piece === 'voice' && !state.recorded) return state;
@@ -108,6 +112,8 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
       return { ...state, questId: action.questId };
     case 'visibility-chosen':
       return { ...state, visibility: action.visibility };
+    case 'transcript-changed':
+      return { ...state, transcript: action.text };
     case 'share-requested': {
       const kind = shareReadiness(state).kind;
       if (kind !== 'ready' && kind !== 'uploading') return state;
@@ -161,6 +167,7 @@ export function createRequestOf(state: ComposerState): CreatePostRequest | null 
     ...(attachment ? { attachmentMediaId: attachment.id } : {}),
     ...(state.questId ? { questId: state.questId } : {}),
     visibility: state.visibility,
+    ...(state.transcript.trim() ? { transcript: state.transcript.trim() } : {}),
   };
 }
 
@@ -170,6 +177,7 @@ export function fingerprintOf(request: CreatePostRequest): string {
     request.attachmentMediaId ?? null,
     request.questId ?? null,
     request.visibility,
+    request.transcript ?? null,
   ]);
 }
 

@@ -138,6 +138,7 @@ function Composer({ maxSeconds, questId }: { maxSeconds: number; questId: string
           onRecorded={composer.recorded}
           onRetry={composer.retryVoice}
           onRemove={composer.removeVoice}
+          onTranscript={composer.changeTranscript}
         />
       </section>
 
