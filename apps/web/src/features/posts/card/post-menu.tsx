@@ -96,11 +96,11 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
   );
 }
 
-/** True from the first time `value` is (a flag that never goes back: a ref, no re-render). */
+/** True from the first time `value` is: state adjusted while rendering, as React allows. */
 function useOnceTrue(value: boolean): boolean {
-  const seen = useRef(value);
-  if (value) seen.current = true;
-  return seen.current;
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
 }
 
 /** Delete my post, or block its author: the question, and the request behind its answer. */
