@@ -43,7 +43,9 @@ const env = { FOUNDER_INVITE_CODE: FOUNDER_CODE, FOUNDER_SEATS: '1000', RATE_LIM
 
 type Person = { auth: AuthResponse; token: string };
 
-describe('npm run backup, npm run restore', () => {
+// Each test runs the command line as its own processes (through tsx) and starts servers: on this
+// 2-core machine the first one takes about 30 s, the suite's default budget, so it gets three.
+describe('npm run backup, npm run restore', { timeout: 90_000 }, () => {
   let work: string;
   let voice: Buffer;
   let source: ServerProcess;
