@@ -22,6 +22,21 @@ export type AccessFacts = {
   attachedId: string | null;
 };
 
+/** The facts of a media row as the database names them. */
+export function accessFactsOf(row: {
+  owner_id: string;
+  is_public: boolean;
+  attached_type: string | null;
+  attached_id: string | null;
+}): AccessFacts {
+  return {
+    ownerId: row.owner_id,
+    isPublic: row.is_public,
+    attachedType: row.attached_type,
+    attachedId: row.attached_id,
+  };
+}
+
 /**
  * The one place that decides who may see a file: anyone when it is attached to something public;
  * its owner always; otherwise whoever the rule of what it is attached to lets in. An upload that

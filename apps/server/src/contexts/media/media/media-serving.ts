@@ -2,7 +2,7 @@ import type { Media, MediaKind } from '@doers/contract';
 import type { Clock } from '../../../platform/clock.js';
 import { notFound } from '../../../platform/errors.js';
 import type { ObjectStorage } from '../../../platform/object-storage.js';
-import type { MediaAccess, UrlSigner } from './media-access.js';
+import { accessFactsOf, type MediaAccess, type UrlSigner } from './media-access.js';
 import type { MediaRepository, MediaRow, StoredKeys } from './media.repository.js';
 
 // How a stored file reaches a viewer: the URLs the API hands out (signed when private) and the
@@ -98,12 +98,7 @@ export class MediaServing {
   ): Promise<ServedFile> {
     const row = await this.deps.media.find(id);
     if (!row) throw notFound('Media not found');
-    const facts = {
-      ownerId: row.owner_id,
-      isPublic: row.is_public,
-      attachedType: row.attached_type,
-      attachedId: row.attached_id,
-    };
+    const facts = accessFactsOf(row);
     // Decided on every request, not when the URL was handed out: a post hidden, deleted or made
     // vibers-only, an account deactivated or a profile made private since then counts at once
     // (and a public answer is cached for minutes only: serve-file.ts).

@@ -8,7 +8,7 @@ import type { Queryable } from '../../../db/database.js';
 import type { Clock } from '../../../platform/clock.js';
 import { badRequest, forbidden, notFound } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
-import type { MediaAccess } from '../media/media-access.js';
+import { accessFactsOf, type MediaAccess } from '../media/media-access.js';
 import type { TranscriptsRepository } from './transcripts.repository.js';
 
 /** The voice notes that get a transcript: not a report's (the team hears it). */
@@ -78,12 +78,7 @@ export class TranscriptsService {
     const note = await this.deps.transcripts.facts(mediaId);
     if (!note || note.kind !== 'voice' || !note.attached_type) throw notFound(NOT_FOUND);
     if (note.owner_id !== userId) {
-      const facts = {
-        ownerId: note.owner_id,
-        isPublic: note.is_public,
-        attachedType: note.attached_type,
-        attachedId: note.attached_id,
-      };
+      const facts = accessFactsOf(note);
       const shown = await this.deps.access.shown(facts);
       const sees =
         shown === 'public' ||
