@@ -3,7 +3,16 @@ import { syncPushSubscription } from './push-subscription';
 import { isServiceWorkerMessage } from './sw-messages';
 
 /**
- * Registers the service worker (/sw.js, scope '/') once the page has loaded, and acts on what it
+ * A first visit installs the worker, which fetches and stores the whole app: on a slow phone that
+ * competed with the first screen for the network and the main thread (a quarter of the blocking
+ * time of a cold start in traces at 4× CPU, docs/decisions/0015-first-screen-on-a-phone.md). So
+ * it waits until a few seconds after the page has loaded, for a moment the browser is idle. A
+ * visit after the first finds the worker installed already and loses nothing by the wait.
+ */
+const QUIET_AFTER_LOAD_MS = 3_000;
+
+/**
+ * Registers the service worker (/sw.js, scope '/') once the page is quiet, and acts on what it
  * says: a tapped notification's screen (through the router, no reload), a renewed push
  * subscription (the server hears of it). Only the built app has a worker: `vite dev` serves none.
  */
@@ -24,8 +33,13 @@ export function registerServiceWorker(options: { navigate: (url: string) => void
   useAuthStore.subscribe((state, previous) => {
     if (state.userId !== previous.userId) syncForSignedIn();
   });
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const whenQuiet = () =>
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5_000 });
+      else register();
+    }, QUIET_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') whenQuiet();
+  else window.addEventListener('load', whenQuiet, { once: true });
 }
 
 /** The server keeps the subscription this browser has now (it may have been renewed). */
