@@ -26,11 +26,6 @@ import { ExploreService } from './contexts/social/explore/explore.service.js';
 import { SearchRepository } from './contexts/social/explore/search.repository.js';
 import { DmsRepository } from './contexts/messaging/dms/dms.repository.js';
 import { DmsService } from './contexts/messaging/dms/dms.service.js';
-import { UrlSigner } from './contexts/media/media/media-access.js';
-import { MediaRepository } from './contexts/media/media/media.repository.js';
-import { MediaService } from './contexts/media/media/media.service.js';
-import { TranscriptsRepository } from './contexts/media/transcripts/transcripts.repository.js';
-import { TranscriptsService } from './contexts/media/transcripts/transcripts.service.js';
 import { NotificationsRepository } from './contexts/messaging/notifications/notifications.repository.js';
 import { NotificationsService } from './contexts/messaging/notifications/notifications.service.js';
 import { NotificationLinesRepository } from './contexts/messaging/notifications/notification-lines.repository.js';
@@ -99,6 +94,8 @@ import { EventBus } from './platform/events.js';
 import { createHttpServer, serveWebAppLast } from './platform/http-server.js';
 import type { AppDeps } from './app-deps.js';
 import { subscribeModules } from './app-events.js';
+import { UrlSigner } from './contexts/media/media/media-access.js';
+import { openMedia } from './app-media.js';
 import { registerMediaAccess } from './app-media-access.js';
 import { openJobs } from './app-jobs.js';
 import { openMetrics } from './app-metrics.js';
@@ -139,26 +136,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.realtimeBus) app.addHook('onClose', async () => realtimeBus.close());
   const caches = await CacheBus.open(realtimeBus);
 
-  // media (below users in the module order: it gets each person's voice limits handed in)
-  const media = new MediaService({
-    media: new MediaRepository(db),
-    storage: deps.storage,
-    signer: new UrlSigner(config.jwtSecret),
-    clock,
-    ffmpeg: { ffmpeg: config.media.ffmpegPath, ffprobe: config.media.ffprobePath },
-    tempDir: config.media.tempDir,
-    resumableDir: config.media.resumableDir,
+  // media and the words of voice notes (app-media.ts); users, above, hand in voice limits
+  const { media, transcripts, transcriptRows } = await openMedia(app, {
+    ...{ deps, db, events, metrics },
     voiceLimits: (userId: string) => users.voiceLimits(userId),
-    room: config.media.room,
-    log: app.log,
-  });
-  await media.start();
-  metrics.observeMediaQueue(() => media.pipelineQueue);
-  // transcripts: the device's words, the speaker's corrections; the engine's further down (jobs)
-  const transcriptRows = new TranscriptsRepository(db);
-  const transcripts = new TranscriptsService({
-    ...{ transcripts: transcriptRows, access: media.access, events, clock },
-    serverTranscribes: config.transcription !== null,
   });
 
   // stats, users, referrals, onboarding
