@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -17,6 +18,10 @@ class SecurityLogsLast extends BaseSequencer {
 export default defineConfig({
   test: {
     sequence: { sequencer: SecurityLogsLast },
+    // Vitest's default, a worker fewer than the cores, is one on a 2-core machine; one worker of
+    // API files leaves part of the second core idle while it waits on its database and its
+    // child processes, and two keep both busy (docs/decisions/0014-a-test-suite-that-answers-in-minutes.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // The repository's own checkers (module boundaries, lint rules) against fixtures.

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { AuthResponse, Post, PostPage, Quest, User } from '@doers/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { writeBackup } from '../src/backup/backup.js';
 import { manifest as manifestSchema, type Manifest } from '../src/backup/manifest.js';
 import { restoreBackup } from '../src/backup/restore.js';
@@ -27,12 +27,12 @@ import { request } from './support/test-server.js';
 const root = resolve(import.meta.dirname, '../../..');
 const PEOPLE = 3;
 
-/** `npm run backup|restore` as typed: its own process, on the given DATA_DIR. */
+/** `npm run backup|restore` as typed: its own process (the command's bundle), on DATA_DIR. */
 function cli(script: 'backup' | 'restore', dataDir: string, ...args: string[]) {
   return new Promise<{ code: number; out: string; err: string }>((done) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', `apps/server/src/${script}-cli.ts`, ...args],
+      [inject('bundles')[script], ...args],
       { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
       (error, out, err) => done({ code: error ? Number(error.code ?? 1) : 0, out, err }),
     );
@@ -43,8 +43,8 @@ const env = { FOUNDER_INVITE_CODE: FOUNDER_CODE, FOUNDER_SEATS: '1000', RATE_LIM
 
 type Person = { auth: AuthResponse; token: string };
 
-// Each test runs the command line as its own processes (through tsx) and starts servers: on this
-// 2-core machine the first one takes about 30 s, the suite's default budget, so it gets three.
+// Each test runs the command line as its own processes and starts servers: more than the suite's
+// default budget on a busy 2-core machine.
 describe('npm run backup, npm run restore', { timeout: 90_000 }, () => {
   let work: string;
   let voice: Buffer;
@@ -60,6 +60,7 @@ describe('npm run backup, npm run restore', { timeout: 90_000 }, () => {
       logDir: work,
       dataDir: join(work, 'source'),
       pglite: true,
+      bundle: inject('bundles').server,
       env,
     });
   });
@@ -155,6 +156,7 @@ describe('npm run backup, npm run restore', { timeout: 90_000 }, () => {
       logDir: work,
       dataDir: restoredDir,
       pglite: true,
+      bundle: inject('bundles').server,
       env,
     });
     const back = restored.url;
@@ -213,6 +215,7 @@ describe('npm run backup, npm run restore', { timeout: 90_000 }, () => {
       logDir: work,
       dataDir: restoredDir,
       pglite: true,
+      bundle: inject('bundles').server,
       env,
     });
     try {

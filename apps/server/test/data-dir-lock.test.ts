@@ -4,11 +4,17 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { LOCK_STALE_MS, lockDataDir } from '../src/platform/data-dir-lock.js';
 
-const SERVER_SRC = new URL('../src/', import.meta.url).pathname;
-const CONTENDER = new URL('./support/lock-contender.ts', import.meta.url).pathname;
+// The server and db:migrate from their bundles (global set-up); the contender through tsx.
+const SERVER = () => [inject('bundles').server];
+const MIGRATE = () => [inject('bundles').migrate];
+const CONTENDER = [
+  '--import',
+  'tsx',
+  new URL('./support/lock-contender.ts', import.meta.url).pathname,
+];
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -24,9 +30,9 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-/** A TypeScript entry point run as its own process, with its output read line by line. */
-function run(script: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/** Node with `args`, as its own process, with its output read line by line. */
+function run(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -79,23 +85,23 @@ function appEnv(dataDir: string): Record<string, string> {
 describe('the DATA_DIR lock', () => {
   it('a second server and db:migrate refuse while a server runs; db:migrate runs after it stops', async () => {
     const dataDir = await tempDir();
-    const server = run(join(SERVER_SRC, 'main.ts'), appEnv(dataDir));
+    const server = run(SERVER(), appEnv(dataDir));
     while (!(await server.nextLine()).includes('Doers is running')) {
       // the server's start-up lines
     }
 
-    const migrate = await run(join(SERVER_SRC, 'db/migrate-cli.ts'), appEnv(dataDir)).exited();
+    const migrate = await run(MIGRATE(), appEnv(dataDir)).exited();
     expect(migrate.code).toBe(1);
     expect(migrate.stderr).toContain(
       `Another Doers process (a server, db:migrate or admin) is using ${dataDir}`,
     );
-    const second = await run(join(SERVER_SRC, 'main.ts'), appEnv(dataDir)).exited();
+    const second = await run(SERVER(), appEnv(dataDir)).exited();
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(`is using ${dataDir}. Stop it first`);
 
     server.child.kill('SIGTERM');
     expect((await server.exited()).code).toBe(0);
-    const after = await run(join(SERVER_SRC, 'db/migrate-cli.ts'), appEnv(dataDir)).exited();
+    const after = await run(MIGRATE(), appEnv(dataDir)).exited();
     expect(after.code).toBe(0);
   }, 180_000);
 

@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildServer } from '../../build.js';
+import { buildCommands, buildServer, type Command } from '../../build.js';
 import { openDatabase } from '../../src/db/database.js';
 import { SHARED_SECRETS } from './shared-secrets.js';
 
@@ -115,6 +115,26 @@ export async function serverBundle(): Promise<{ path: string; remove: () => void
     remove: () => {
       rmSync(path, { force: true });
       rmSync(`${path}.map`, { force: true });
+    },
+  };
+}
+
+/** The server and the operator's commands, bundled alike, by path (see `commandBundles`). */
+export type Bundles = { server: string } & Record<Command, string>;
+
+/**
+ * The server and every operator command (build.ts's COMMANDS) bundled under names of this
+ * process's own, for the API suites that run them as processes (server project's global set-up).
+ */
+export async function commandBundles(): Promise<{ paths: Bundles; remove: () => void }> {
+  const prefix = `test-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const [server, commands] = await Promise.all([serverBundle(), buildCommands(prefix)]);
+  return {
+    paths: { server: server.path, ...commands },
+    remove: () => {
+      server.remove();
+      for (const path of Object.values(commands)) rmSync(path, { force: true });
+      for (const path of Object.values(commands)) rmSync(`${path}.map`, { force: true });
     },
   };
 }

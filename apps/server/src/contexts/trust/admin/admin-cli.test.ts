@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AuthResponse, TierGrant, User, ViberList } from '@doers/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../seed/demo-seed.js';
 import { device } from '../../../../test/support/people.js';
 import { startServerProcess } from '../../../../test/support/server-process.js';
@@ -11,12 +11,15 @@ import { request } from '../../../../test/support/test-server.js';
 
 const root = resolve(import.meta.dirname, '../../../../../..');
 
-/** `npm run admin -- …` as an operator types it: its own process, on the given DATA_DIR. */
+/**
+ * `npm run admin -- …` as an operator types it: its own process, on the given DATA_DIR (from the
+ * command's bundle: the same sources without tsx's seconds of loading).
+ */
 function admin(dataDir: string, ...args: string[]) {
   return new Promise<{ code: number; out: string; err: string }>((done) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/src/admin-cli.ts', ...args],
+      [inject('bundles').admin, ...args],
       {
         cwd: root,
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
@@ -48,6 +51,7 @@ describe('npm run admin', () => {
       logDir: dataDir,
       dataDir,
       pglite: true,
+      bundle: inject('bundles').server,
       env: { SEED_DEMO: 'true' },
     });
     let maya = await signIn(server.url, 'maya');
