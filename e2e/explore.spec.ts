@@ -10,7 +10,7 @@ test('search as one types finds a person, whose profile opens', async ({ page, r
   const { auth: wanted } = await onboardedPerson(request, 'findme');
   await signIn(page, person, '/search');
   await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
-  const field = page.getByRole('searchbox', { name: 'Search people, quests and interests' });
+  const field = page.getByRole('searchbox', { name: 'Search people, quests, interests and posts' });
   await field.pressSequentially(wanted.user.username.slice(0, 10), { delay: 40 });
   const people = page.getByRole('region', { name: 'People' });
   await expect(people.getByRole('link', { name: new RegExp(wanted.user.username) })).toBeVisible();

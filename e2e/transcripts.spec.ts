@@ -2,7 +2,7 @@ import type { AuthResponse, Post } from '@doers/contract';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { TRANSCRIBED_WORDS } from './support/accounts.js';
 import { expectNoSeriousA11yIssues } from './support/axe.js';
-import { bearer, postByApi, recordVoiceNote } from './support/posts.js';
+import { bearer, commentByApi, postByApi, recordVoiceNote } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
 import { signIn } from './support/sign-in.js';
 
@@ -107,6 +107,28 @@ test('a voice note transcribed by the server reads under its player, describes i
   const found = page.getByRole('region', { name: 'Posts' });
   await expect(found.locator(`[data-post-id="${first.id}"]`)).toBeVisible();
   await expect(found.locator('[data-post-id]')).toHaveCount(1);
+});
+
+test('a notification about a voice comment quotes the first line of its words', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const [author, commenter] = [
+    await onboardedPerson(request, 'author'),
+    await onboardedPerson(request, 'commenter'),
+  ];
+  const post = await postByApi(request, author.auth);
+  await commentByApi(request, commenter.auth, post.id);
+
+  await signIn(page, author.person, '/notifications');
+  const line = page.getByRole('listitem').filter({ hasText: 'left a voice comment on your post' });
+  // The stand-in transcribes the comment a moment after it is made: the list shows it then.
+  await expect(async () => {
+    await page.reload();
+    await expect(line.locator('q')).toHaveText(TRANSCRIBED_WORDS, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expectNoSeriousA11yIssues(page);
 });
 
 test('without an on-device recogniser the recorder shows no transcript and no error', async ({

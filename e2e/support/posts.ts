@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AuthResponse, Media, Post } from '@doers/contract';
+import type { AuthResponse, Comment, Media, Post } from '@doers/contract';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The Authorization header of a person signed up through the API. */
@@ -24,14 +24,38 @@ export function voiceNote(): Buffer {
   return voice;
 }
 
-/** A public voice-only post by `auth`, through the API. */
-export async function postByApi(request: APIRequestContext, auth: AuthResponse): Promise<Post> {
-  const upload = await request.post('/api/media?purpose=post', {
+/** A one-second voice note uploaded by `auth` for `purpose`, through the API. */
+async function uploadVoice(
+  request: APIRequestContext,
+  auth: AuthResponse,
+  purpose: 'post' | 'comment',
+): Promise<Media> {
+  const upload = await request.post(`/api/media?purpose=${purpose}`, {
     headers: bearer(auth),
     multipart: { file: { name: 'voice.webm', mimeType: 'audio/webm', buffer: voiceNote() } },
   });
   expect(upload.status(), await upload.text()).toBe(201);
-  const media = (await upload.json()) as Media;
+  return (await upload.json()) as Media;
+}
+
+/** A voice comment by `auth` on post `postId`, through the API. */
+export async function commentByApi(
+  request: APIRequestContext,
+  auth: AuthResponse,
+  postId: string,
+): Promise<Comment> {
+  const media = await uploadVoice(request, auth, 'comment');
+  const res = await request.post(`/api/posts/${postId}/comments`, {
+    headers: bearer(auth),
+    data: { voiceMediaId: media.id },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Comment;
+}
+
+/** A public voice-only post by `auth`, through the API. */
+export async function postByApi(request: APIRequestContext, auth: AuthResponse): Promise<Post> {
+  const media = await uploadVoice(request, auth, 'post');
   const res = await request.post('/api/posts', {
     headers: bearer(auth),
     data: { voiceMediaId: media.id, visibility: 'public' },

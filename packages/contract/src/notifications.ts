@@ -61,6 +61,11 @@ const foldedNotification = <T extends NotificationType>(type: T) =>
     actorCount: z.number().int(),
     read: z.boolean(),
     createdAt: z.string(),
+    /**
+     * The first line of what was said (firstLineOf its transcript), for a line about a voice
+     * note: a comment, a message. Absent when the note has no transcript, or is hidden.
+     */
+    excerpt: z.string().optional(),
   });
 
 export const notificationView = z.discriminatedUnion('type', [

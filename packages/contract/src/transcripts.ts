@@ -27,6 +27,22 @@ export function maxTranscriptLength(durationMs: number): number {
   );
 }
 
+/** How long a preview of what was said may be (a notification's line): about two lines on a phone. */
+export const EXCERPT_MAX_CHARS = 120;
+
+/**
+ * The first line of a transcript, for a preview: up to the first line break, cut at a word
+ * boundary with an ellipsis when longer than `max`. Empty for a transcript of blanks.
+ */
+export function firstLineOf(text: string, max: number = EXCERPT_MAX_CHARS): string {
+  const line = (text.trim().split('\n', 1)[0] ?? '').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  // A word longer than half the room is cut inside it rather than leaving a stub of a line.
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 export const transcript = z.object({
   text: z.string(),
   /** Where it was made: the speaker's device while recording, or the server's engine. */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
+import { TranscriptsRepository } from '../contexts/media/transcripts/transcripts.repository.js';
 import { DmsRepository } from '../contexts/messaging/dms/dms.repository.js';
 import type { UserRow } from '../contexts/accounts/users/users.repository.js';
 import type { Clock } from '../platform/clock.js';
@@ -16,7 +17,8 @@ const MINUTE = 60_000;
 /**
  * A short voice conversation between Maya and Leo (real audio through the media pipeline, as
  * the demo posts), so /dms is alive: Maya listened to Leo's first message and answered, Leo
- * listened, and his last one waits unread on her badge. Without ffmpeg it is left out.
+ * listened, and his last one waits unread on her badge. Each has the words its phone heard.
+ * Without ffmpeg it is left out.
  */
 export async function seedDemoDms(d: {
   db: Database;
@@ -31,11 +33,26 @@ export async function seedDemoDms(d: {
   if (!media) return;
   const { maya, leo } = d;
   const script = [
-    { from: leo, minutesAgo: 95, seconds: 4, hz: 125, listened: true },
-    { from: maya, minutesAgo: 80, seconds: 3, hz: 200, listened: true },
-    { from: leo, minutesAgo: 12, seconds: 2, hz: 140, listened: false },
+    {
+      from: leo,
+      minutesAgo: 95,
+      seconds: 4,
+      hz: 125,
+      listened: true,
+      said: 'Run club tomorrow at seven? Meet at the bridge.',
+    },
+    {
+      from: maya,
+      minutesAgo: 80,
+      seconds: 3,
+      hz: 200,
+      listened: true,
+      said: "I'm in! Bringing the new shoes.",
+    },
+    { from: leo, minutesAgo: 12, seconds: 2, hz: 140, listened: false, said: 'See you there!' },
   ];
   const dms = new DmsRepository(d.db);
+  const transcripts = new TranscriptsRepository(d.db);
   const now = d.clock.now().getTime();
   const notes: Media[] = [];
   for (const line of script) {
@@ -70,6 +87,12 @@ export async function seedDemoDms(d: {
         conversationId,
         senderId: line.from.id,
         voiceMediaId: notes[i]!.id,
+        at,
+      });
+      await transcripts.insertIfNone(tx, {
+        mediaId: notes[i]!.id,
+        text: line.said,
+        source: 'device',
         at,
       });
       if (line.listened) await dms.markListened(tx, id, new Date(at.getTime() + 5 * MINUTE));

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db/database.js';
+import { TranscriptsRepository } from '../contexts/media/transcripts/transcripts.repository.js';
 import { CommentsRepository } from '../contexts/social/posts/comments.repository.js';
 import { PostsRepository } from '../contexts/social/posts/posts.repository.js';
 import {
@@ -31,9 +32,11 @@ type DemoPost = {
   hz: number;
   quest?: string;
   visibility: 'public' | 'vibers';
+  /** What the note says, as its speaker's phone heard it: the demo reads like a real feed. */
+  said: string;
   smiles: UserRow[];
   hums: UserRow[];
-  comments: UserRow[];
+  comments: { by: UserRow; said: string }[];
 };
 
 const HOUR = 3_600_000;
@@ -65,9 +68,10 @@ export async function seedDemoPosts(d: {
       hz: 210,
       quest: 'Meditate daily',
       visibility: 'public',
+      said: 'Ten minutes of sitting this morning. The mind wandered a lot, but I kept coming back.',
       smiles: [maya, leo],
       hums: [maya],
-      comments: [maya],
+      comments: [{ by: maya, said: 'Coming back is the practice!' }],
     },
     {
       author: leo,
@@ -76,6 +80,7 @@ export async function seedDemoPosts(d: {
       hz: 130,
       quest: 'Morning run club',
       visibility: 'public',
+      said: 'Five kilometres in the rain. Slow, but done.',
       smiles: [maya],
       hums: [],
       comments: [],
@@ -87,9 +92,13 @@ export async function seedDemoPosts(d: {
       hz: 190,
       quest: 'Morning run club',
       visibility: 'public',
+      said: 'New personal best on the river loop! Legs are jelly.\nThanks for the push yesterday, Leo.',
       smiles: [leo, ana],
       hums: [ana],
-      comments: [leo, ana],
+      comments: [
+        { by: leo, said: 'Told you the hills pay off.' },
+        { by: ana, said: 'So proud of you! Rest those legs today.' },
+      ],
     },
     {
       author: maya,
@@ -97,6 +106,7 @@ export async function seedDemoPosts(d: {
       seconds: 3,
       hz: 240,
       visibility: 'vibers',
+      said: 'Quick one: skipping the gym tonight, doing yoga at home.',
       smiles: [leo],
       hums: [],
       comments: [],
@@ -109,6 +119,7 @@ export async function seedDemoPosts(d: {
   const timeline = new TimelineRepository(d.db, pages);
   const reactions = new ReactionsRepository(d.db, pages, () => d.clock.now());
   const comments = new CommentsRepository(d.db, pages);
+  const transcripts = new TranscriptsRepository(d.db);
   const now = d.clock.now().getTime();
   const voice = (owner: UserRow, purpose: 'post' | 'comment', seconds: number, hz: number) =>
     media.withWorkDir(async (dir) => {
@@ -122,9 +133,13 @@ export async function seedDemoPosts(d: {
     const at = new Date(now - p.hoursAgo * HOUR);
     const quest = questOf(p.quest);
     const note = await voice(p.author, 'post', p.seconds, p.hz);
-    const commentNotes: { person: UserRow; note: Media }[] = [];
-    for (const [i, person] of p.comments.entries()) {
-      commentNotes.push({ person, note: await voice(person, 'comment', 2 + i, 160 + 40 * i) });
+    const commentNotes: { person: UserRow; note: Media; said: string }[] = [];
+    for (const [i, { by, said }] of p.comments.entries()) {
+      commentNotes.push({
+        person: by,
+        said,
+        note: await voice(by, 'comment', 2 + i, 160 + 40 * i),
+      });
     }
     await d.db.transaction(async (tx) => {
       const isPublic = p.visibility === 'public';
@@ -146,6 +161,7 @@ export async function seedDemoPosts(d: {
         attachmentMediaId: null,
         createdAt: at,
       });
+      await transcripts.insertIfNone(tx, { mediaId: note.id, text: p.said, source: 'device', at });
       await d.stats.countPost(tx, p.author.id, 1);
       await timeline.fanOutPost(tx, {
         postId: id,
@@ -174,7 +190,14 @@ export async function seedDemoPosts(d: {
       };
       for (const [i, person] of p.smiles.entries()) await react('smile', person, 5 + i);
       for (const [i, person] of p.hums.entries()) await react('hum', person, 20 + i);
-      for (const [i, { person, note: voiceNote }] of commentNotes.entries()) {
+      for (const [i, { person, note: voiceNote, said }] of commentNotes.entries()) {
+        const when = new Date(at.getTime() + (30 + i * 10) * 60_000);
+        await transcripts.insertIfNone(tx, {
+          mediaId: voiceNote.id,
+          text: said,
+          source: 'device',
+          at: when,
+        });
         await addComment(tx, {
           media,
           comments,
@@ -184,7 +207,7 @@ export async function seedDemoPosts(d: {
           person,
           mediaId: voiceNote.id,
           isPublic,
-          at: new Date(at.getTime() + (30 + i * 10) * 60_000),
+          at: when,
         });
       }
     });

@@ -12,6 +12,11 @@ export function transcriptOf(media: string): string {
     WHERE tr.media_id = ${media}.id)`;
 }
 
+/** The words alone of the transcript of the voice note whose media id is `mediaId`, or NULL. */
+export function transcriptTextOf(mediaId: string): string {
+  return `(SELECT tr.text FROM transcripts tr WHERE tr.media_id = ${mediaId})`;
+}
+
 /** A whole media row as JSON with its `transcript` (media.repository.ts's MediaRow). */
 export function voiceJson(media: string): string {
   return `(to_jsonb(${media}) || jsonb_build_object('transcript', ${transcriptOf(media)}))`;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { NewNotification, NotificationType, PersonSummary } from '@doers/contract';
 import type { Queryable } from '../../../db/database.js';
 import type { Cursor } from '../../../platform/pagination.js';
-import { notBlockedBetween } from '../../people/index.js';
+import { transcriptTextOf } from '../../media/index.js';
+import { notBlockedBetween, notBlockedBetweenByKey } from '../../people/index.js';
 import { WriteBatcher } from '../../../platform/write-batcher.js';
 import { foldRule } from './fold-rule.js';
 
@@ -16,6 +17,8 @@ export type LineRow = {
   count: number;
   read: boolean;
   at: Date;
+  /** The transcript of the voice note the line is about (EXCERPT), or null. */
+  excerpt: string | null;
 };
 
 /**
@@ -35,6 +38,24 @@ export type Written = { id: string; in_app: boolean; push: boolean };
  * A line: its fold joined to the newest notification, the newest few people who are still there
  * and not blocked either way. `f` is the fold, `n` its head row.
  */
+/**
+ * What was said in the voice note a line is about, a comment on the person's post or a message
+ * to them: its transcript, unless the note (or the post under the comment) is hidden, or a block
+ * stands between the person and its speaker.
+ */
+const EXCERPT = `CASE n.type
+  WHEN 'comment' THEN (
+    SELECT ${transcriptTextOf('c.voice_media_id')}
+      FROM comments c JOIN posts p ON p.id = c.post_id
+     WHERE c.id = (n.data->>'commentId')::uuid AND c.hidden_at IS NULL AND p.hidden_at IS NULL
+       AND ${notBlockedBetweenByKey('f.user_id', 'c.author_id')})
+  WHEN 'dm' THEN (
+    SELECT ${transcriptTextOf('d.voice_media_id')}
+      FROM dm_messages d
+     WHERE d.id = (n.data->>'messageId')::uuid AND d.hidden_at IS NULL
+       AND ${notBlockedBetweenByKey('f.user_id', 'd.sender_id')})
+END`;
+
 const LINE = `n.id, n.type, n.data, f.count, f.actor_count, f.read_at IS NOT NULL AS read, f.at,
   COALESCE((SELECT json_agg(json_build_object('id', u.id, 'username', u.username,
               'displayName', u.display_name, 'profilePictureUrl', u.profile_picture_url,
@@ -42,7 +63,8 @@ const LINE = `n.id, n.type, n.data, f.count, f.actor_count, f.read_at IS NOT NUL
               FROM unnest(f.actor_ids) WITH ORDINALITY AS a(actor_id, pos)
               JOIN users u ON u.id = a.actor_id
              WHERE u.status <> 'Deleted' AND ${notBlockedBetween('f.user_id', 'u.id')}),
-           '[]') AS actors`;
+           '[]') AS actors,
+  ${EXCERPT} AS excerpt`;
 
 /** Notifications and the folded lines they make (migration 014). */
 export class NotificationLinesRepository {

@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_TYPES,
+  firstLineOf,
   type MarkNotificationsReadRequest,
   type NewNotification,
   type NotificationChannels,
@@ -305,6 +306,7 @@ function toView(r: LineRow): NotificationView {
     actorCount: Math.max(r.actor_count, r.actors.length),
     read: r.read,
     createdAt: r.at.toISOString(),
+    ...(r.excerpt && firstLineOf(r.excerpt) ? { excerpt: firstLineOf(r.excerpt) } : {}),
   } as NotificationView;
 }
 

@@ -26,12 +26,16 @@ function subjectOf(view: NotificationView): string {
   }
 }
 
-/** The push for one line of the person's list, in the list's own words (notificationText). */
+/**
+ * The push for one line of the person's list, in the list's own words (notificationText), with
+ * the first line of what was said under them when the voice note has a transcript already (one
+ * made on the speaker's device; the server's engine answers later).
+ */
 export function pushMessageOf(view: NotificationView): PushMessage {
   const text = notificationText(view);
   return {
     title: text.title,
-    body: text.body,
+    body: view.excerpt ? `${text.body}\n“${view.excerpt}”` : text.body,
     url: text.url,
     tag: `${view.type}:${subjectOf(view)}`,
     notificationId: view.id,

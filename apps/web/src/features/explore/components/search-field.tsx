@@ -17,7 +17,7 @@ export function SearchField({ value, onChange, busy, inputRef }: SearchFieldProp
   return (
     <div className="explore-search" role="search" data-tutorial={EXPLORE_TUTORIAL_MARKERS.search}>
       <label htmlFor={id} className="sr-only">
-        Search people, quests and interests
+        Search people, quests, interests and posts
       </label>
       <span className="explore-search__icon" aria-hidden="true">
         <IconCompass size={20} />
@@ -32,7 +32,7 @@ export function SearchField({ value, onChange, busy, inputRef }: SearchFieldProp
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="Search people, quests, interests"
+        placeholder="Search people, quests, posts"
         maxLength={100}
         value={value}
         onChange={(event) => onChange(event.target.value)}

@@ -21,7 +21,7 @@ import '../explore.css';
 export const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * Explore (docs/product/explore.md): search people, quests and interests as one types; when not
+ * Explore (docs/product/explore.md): search people, quests, interests and posts as one types; when not
  * searching, recent public posts as a grid, all or of one interest. The text and the interest
  * live in the address (`?q=`, `?interest=`), so coming back from a profile finds them again.
  */

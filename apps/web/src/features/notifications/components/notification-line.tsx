@@ -7,7 +7,8 @@ import { timeAgo } from '../../posts';
 /**
  * One folded line: the newest people's faces (or the app's own mark), the sentence the contract
  * words for every type, when, and whether it is new. The whole line is a link to what it is
- * about (docs/product/notifications.md#kinds).
+ * about (docs/product/notifications.md#kinds). A line about a voice note with a transcript
+ * quotes its first line.
  */
 export function NotificationLine({
   view,
@@ -46,6 +47,7 @@ export function NotificationLine({
         </span>
         <span className="notification__text">
           <span className="notification__body">{text.body}</span>
+          {view.excerpt && <q className="notification__excerpt">{view.excerpt}</q>}
           <time className="notification__time" dateTime={view.createdAt}>
             {when}
           </time>

@@ -141,7 +141,7 @@ export const TUTORIALS: Record<TutorialId, Tutorial> = {
     steps: [
       {
         title: 'Find a quest',
-        body: 'Search people, quests and interests in Explore.',
+        body: 'Search people, quests, interests and posts in Explore.',
         target: EXPLORE_TUTORIAL_MARKERS.search,
       },
       {
