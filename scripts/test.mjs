@@ -58,18 +58,36 @@ if (apiOnly || securityOnly) {
   finish();
 }
 
+// Prettier and ESLint remember what they found of each file, by its content, and look again at
+// changed files only (tsc -b keeps its own build info). No lint rule reads another file than the
+// one it checks, so a file that did not change cannot have changed its verdict.
+const CACHE = {
+  prettier: ['--cache', '--cache-strategy', 'content'],
+  eslint: [
+    '--cache',
+    '--cache-strategy',
+    'content',
+    '--cache-location',
+    'node_modules/.cache/eslint/',
+  ],
+};
 // The static checks are single-threaded: two lines of them side by side keep both cores busy.
 const quiet = { env, keepOutput: true };
 const checks = await Promise.all([
   run.stage('Typecheck', 'npx', ['tsc', '-b'], quiet),
   (async () =>
-    (await run.stage('Formatting (Prettier)', 'npx', ['prettier', '--check', '.'], quiet)) &&
-    (await run.stage('Lint', 'npx', ['eslint', '.', '--max-warnings=0'], quiet)) &&
+    (await run.stage(
+      'Formatting (Prettier)',
+      'npx',
+      ['prettier', '--check', '.', ...CACHE.prettier],
+      quiet,
+    )) &&
+    (await run.stage('Lint', 'npx', ['eslint', '.', '--max-warnings=0', ...CACHE.eslint], quiet)) &&
     run.stage('Module boundaries', 'npm', ['run', '--silent', 'lint:deps'], quiet))(),
 ]);
 if (!checks.every(Boolean)) finish();
 
-// The build beside the suites: one Vitest worker leaves part of the second core idle.
+// The build beside the suites: a few seconds, and the suites after these need it.
 const [suites, build] = await Promise.all([
   vitest('Unit and API suites (Vitest)', 'vitest', ['tooling', 'contract', 'server', 'web']),
   (async () =>

@@ -23,7 +23,7 @@ function cpuWithChildren(pid: number | undefined): number | undefined {
 }
 
 /** Opus in WebM written through a pipe: no duration, clusters of unknown size. */
-function recorderWebm(seconds: number): Promise<Buffer> {
+export function recorderWebm(seconds: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'ffmpeg',

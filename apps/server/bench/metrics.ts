@@ -10,9 +10,8 @@ import { timedDatabase } from '../src/db/timed-database.js';
 import type { Database } from '../src/db/database.js';
 import { Metrics } from '../src/platform/metrics.js';
 import { measure, type Figures, type Target } from './measure.js';
-import { cpuSeconds, logDirOf, SERVER, startServerProcess } from './processes.js';
+import { cpuSeconds, logDirOf, SERVER, signInDemo, startServerProcess } from './processes.js';
 
-const DEMO = { email: 'maya', password: 'doers-demo-2026' };
 const ROUNDS = 5;
 
 export async function benchMetrics(options: {
@@ -39,8 +38,8 @@ export async function benchMetrics(options: {
       { label: 'no METRICS_TOKEN', server: off },
       { label: 'METRICS_TOKEN set', server: on },
     ];
-    const auth = { token: await signIn(on.url), userId: '' };
-    const authOff = { token: await signIn(off.url), userId: '' };
+    const auth = { token: await signInDemo(on.url), userId: '' };
+    const authOff = { token: await signInDemo(off.url), userId: '' };
     const targets = (own: typeof auth): Target[] => [
       { name: 'GET /api/feed', auth: own, requests: () => [{ method: 'GET', path: '/api/feed' }] },
       {
@@ -142,18 +141,4 @@ async function bookkeeping(): Promise<void> {
     `Bookkeeping alone, in this process: ${request.toFixed(0)} ns an answer observed ` +
       `(histogram + counter), ${statement.toFixed(0)} ns a statement timed (over an instant query).`,
   );
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...DEMO,
-      device: { id: `bench-${randomBytes(6).toString('hex')}`, name: 'bench' },
-    }),
-  });
-  if (!response.ok) throw new Error(`Signing in answered ${response.status}: is the demo seed on?`);
-  const body = (await response.json()) as { tokens: { accessToken: string } };
-  return body.tokens.accessToken;
 }

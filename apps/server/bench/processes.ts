@@ -1,6 +1,7 @@
 // The child processes of `npm run bench`: starting, awaiting and stopping them, and reading the
 // CPU time they spend.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildServer } from '../build.js';
@@ -19,6 +20,22 @@ let built: Promise<void> | undefined;
 export function buildServerOnce(): Promise<void> {
   built ??= buildServer();
   return built;
+}
+
+/** Signs in as the demo's Maya (a server started with SEED_DEMO): her access token. */
+export async function signInDemo(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'maya',
+      password: 'doers-demo-2026',
+      device: { id: `bench-${randomBytes(6).toString('hex')}`, name: 'bench' },
+    }),
+  });
+  if (!response.ok) throw new Error(`Signing in answered ${response.status}: is the demo seed on?`);
+  const body = (await response.json()) as { tokens: { accessToken: string } };
+  return body.tokens.accessToken;
 }
 
 /** Where this bench run's servers write their logs (kept, for a bench that went wrong). */

@@ -22,6 +22,8 @@
 //                                      PostgreSQL (DATABASE_URL or the local one) and Redis
 //                                      (REDIS_URL or 127.0.0.1:6379); --streams 10000 idle
 //                                      streams, --messages 200 DMs for the latency
+//   npm run bench -- --only transcription  from a new voice note's 201 to its words, with the
+//                                      stand-in engine answering at once (bench/transcription.ts)
 //   npm run bench -- --only metrics    what the Prometheus metrics cost: the feed and a bare
 //                                      route on a server with METRICS_TOKEN and one without
 //                                      (bench/metrics.ts)
@@ -35,6 +37,7 @@ import { benchLeaderboard } from './leaderboard.js';
 import { benchMetrics } from './metrics.js';
 import { benchVoiceNotes } from './media.js';
 import { benchRealtime } from './realtime.js';
+import { benchTranscription } from './transcription.js';
 import {
   buildServerOnce,
   cpuSeconds,
@@ -174,7 +177,8 @@ async function main(): Promise<void> {
   await buildServerOnce();
   const only = args.only?.split(',').map((word) => word.trim());
   const wanted = (name: string) => !only || only.some((word) => name.includes(word));
-  const own = ['feed', 'realtime', 'leaderboard', 'erasure', 'metrics']; // benches of their own
+  // Benches of their own.
+  const own = ['feed', 'realtime', 'leaderboard', 'erasure', 'metrics', 'transcription'];
   const postgresUrl = process.env.DATABASE_URL ?? (args.postgres ? DEFAULT_PG : undefined);
   if (!only || !only.every((word) => own.includes(word))) await general(only, wanted);
   if (wanted('feed')) {
@@ -194,6 +198,10 @@ async function main(): Promise<void> {
   if (wanted('leaderboard'))
     await benchLeaderboard({ scale: args.scale, explain: args.explain, postgresUrl });
   if (wanted('erasure')) await benchErasure({ postgresUrl });
+  if (wanted('transcription')) {
+    const problems = await benchTranscription();
+    if (problems.length) console.log(`\nWarning:\n  ${problems.join('\n  ')}`);
+  }
   // Two servers side by side for a few minutes: only when asked for.
   if (only?.includes('metrics')) await benchMetrics({ duration: seconds, warmup, connections });
   // Needs PostgreSQL and Redis: run when asked for, or when REDIS_URL says Redis is there.

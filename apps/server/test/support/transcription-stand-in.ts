@@ -10,6 +10,8 @@ export type TranscriptionRequest = {
   fields: Record<string, string>;
   /** The `file` part: its name, type and bytes. */
   file: { name: string; type: string; bytes: Buffer } | null;
+  /** When its headers arrived, by this process's `performance.now()` (the benchmark's split). */
+  receivedAt: number;
 };
 
 /** What the next request is answered: words, an error status, or nothing at all (a timeout). */
@@ -28,6 +30,7 @@ export async function startTranscriptionStandIn(words = 'Words the stand-in hear
   const hanging = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
+    const receivedAt = performance.now();
     void (async () => {
       const body = await buffer(req);
       // The platform's own multipart parser, as a fetch Response reads a form.
@@ -53,6 +56,7 @@ export async function startTranscriptionStandIn(words = 'Words the stand-in hear
         authorization: req.headers.authorization,
         fields,
         file,
+        receivedAt,
       });
       const answer = script.shift() ?? { text: words };
       if (answer === 'hang') {
