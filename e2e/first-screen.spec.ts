@@ -30,3 +30,36 @@ test('a visitor on the sign-in page preloads no signed-in screen', async ({ page
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.locator('link[rel="preload"][href*="-lazy-"]')).toHaveCount(0);
 });
+
+test('the splash paints while the stylesheet is still on its way, and the screen shows styled', async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.css', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  // A stylesheet in the page would hold back every paint until it arrived.
+  const firstPaint = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries()[0]!.name)).observe({
+          type: 'paint',
+          buffered: true,
+        });
+      }),
+  );
+  expect(firstPaint).toMatch(/^first-(contentful-)?paint$/);
+  await expect(page.locator('#splash')).toBeVisible();
+  // The app's code has run by now, and still shows nothing unstyled.
+  await page.waitForLoadState('domcontentloaded');
+  await page.waitForTimeout(1_000);
+  await expect(page.locator('#root')).toBeEmpty();
+
+  release();
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  await expect(signIn).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+});

@@ -20,11 +20,15 @@ const SIGNED_IN_ONLY =
   /^(posts|dms|quests|profile|settings|activity|vibes|leaderboard|stats|support-tier|notifications|explore|onboarding|tutorials|safety)-lazy-|^(media-upload|voice-recorder|voice-player|tus|tutorial-overlay|tutorial-store|idb|eventsource-parser)-/;
 
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-const firstLoad = new Set(
-  [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/assets\/([^"]+\.(?:js|css))"/g)].map(
+// The entry and its modulepreloads, and the stylesheet index.html's script asks for.
+const firstLoad = new Set([
+  ...[...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/assets\/([^"]+\.(?:js|css))"/g)].map(
     (m) => m[1],
   ),
-);
+  ...[...html.matchAll(/var appStyles = \[([^\]]*)\]/g)].flatMap((m) =>
+    [...m[1].matchAll(/"\/assets\/([^"]+\.css)"/g)].map((css) => css[1]),
+  ),
+]);
 /** A chunk and every chunk it imports statically, transitively (dynamic imports load later). */
 function withImports(file, into = new Set()) {
   if (into.has(file)) return into;
@@ -72,6 +76,8 @@ for (const [screen, files] of Object.entries(screens)) {
     failures.push(`${screen}: ${js.toFixed(1)} KB of JavaScript, over ${budget.js}`);
   if (css > budget.css) failures.push(`${screen}: ${css.toFixed(1)} KB of CSS, over ${budget.css}`);
 }
+if (![...publicScreen].some((f) => f.endsWith('.css')))
+  failures.push('index.html asks for no stylesheet: every screen would show unstyled');
 for (const file of publicScreen) {
   if (SIGNED_IN_ONLY.test(file)) failures.push(`/login loads ${file}, code of signed-in screens`);
 }

@@ -7,6 +7,7 @@ import { feedPreloadPlugin } from './build/feed-preload-plugin.js';
 import { lazyContractPlugin } from './build/lazy-contract-plugin.js';
 import { preactAliases } from './build/preact-aliases.js';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.js';
+import { stylesheetPlugin } from './build/stylesheet-plugin.js';
 import { versionPlugin } from './build/version-plugin.js';
 
 // The API lives on the Fastify server; in dev and preview the browser still talks to one origin.
@@ -17,6 +18,7 @@ export default defineConfig({
     lazyContractPlugin(),
     react(),
     feedPreloadPlugin(),
+    stylesheetPlugin(),
     versionPlugin(fileURLToPath(new URL('./package.json', import.meta.url))),
     serviceWorkerPlugin(fileURLToPath(new URL('./src/sw/service-worker.ts', import.meta.url))),
     compressPlugin(),

@@ -4,6 +4,7 @@ import './lib/zod-without-eval';
 import './styles/index.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { appStylesLoaded } from './lib/app-styles';
 import { createAppRouter } from './app/router';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { nextTask } from './lib/next-task';
@@ -19,12 +20,12 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // A cold start is three tasks, not one: evaluating the modules, making the router (it matches
-// the address against every route), rendering. A tap between them is answered in between
-// (docs/decisions/0015-first-screen-on-a-phone.md).
+// the address against every route), rendering (once the stylesheet is in). A tap between them
+// is answered in between (docs/decisions/0015-first-screen-on-a-phone.md).
 await nextTask();
 const router = createAppRouter();
 registerServiceWorker({ navigate: (url) => void router.navigate(url) });
-await nextTask();
+await Promise.all([nextTask(), appStylesLoaded()]);
 createRoot(container).render(<App router={router} />);
 hideSplashWhenReady();
 keepTimeZoneFresh();

@@ -29,6 +29,16 @@ describe('time zone', () => {
     );
   });
 
+  it('on a first visit asks the browser only when a request needs the zone', async () => {
+    const asked = browserZone('Europe/Lisbon');
+    const { getTimeZone, keepTimeZoneFresh } = await freshModule();
+    keepTimeZoneFresh();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(asked).not.toHaveBeenCalled();
+    expect(getTimeZone()).toBe('Europe/Lisbon');
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
   it('starts from the zone the last visit saw, without asking the browser', async () => {
     localStorage.setItem('doers-time-zone', 'Asia/Tokyo');
     const asked = browserZone('Europe/Lisbon');

@@ -10,7 +10,7 @@ import { getLocalStorage } from './storage';
  * traveller's phone changed zone, or the clocks changed): reading the offset costs nothing.
  * Two zones with the same offset count the same days, so keeping the old name is harmless
  * until the offsets part, and then the next check picks up the new one. Only the very first
- * visit asks `Intl` at once.
+ * visit asks `Intl`, with its first request.
  */
 const ZONE = 'doers-time-zone';
 const OFFSET = 'doers-time-zone-offset';
@@ -30,10 +30,16 @@ export function refreshTimeZone(): string {
   return zone;
 }
 
-/** After the first paint, and on every return to the page: asks again if the offset moved. */
+/**
+ * After the first paint, and on every return to the page: asks again if the offset moved. A first
+ * visit has nothing to check: its zone is asked for when a request first needs it (a visitor on
+ * the sign-in page may never send one).
+ */
 export function keepTimeZoneFresh(): void {
   const check = () => {
-    if (getLocalStorage().getItem(OFFSET) !== String(offsetNow())) refreshTimeZone();
+    const storage = getLocalStorage();
+    if (storage.getItem(ZONE) === null) return;
+    if (storage.getItem(OFFSET) !== String(offsetNow())) refreshTimeZone();
   };
   if ('requestIdleCallback' in window) requestIdleCallback(check, { timeout: 5_000 });
   else setTimeout(check, 1_000);
