@@ -7,6 +7,8 @@ import { StatsService } from '../../src/contexts/progress/stats/stats.service.js
 import { SessionUserCache } from '../../src/contexts/accounts/users/session-user-cache.js';
 import { UsersRepository } from '../../src/contexts/accounts/users/users.repository.js';
 import { UsersService } from '../../src/contexts/accounts/users/users.service.js';
+import type { AuthResponse } from '@doers/contract';
+import { expect } from 'vitest';
 import type { TestServer } from './test-server.js';
 
 /** What `npm run admin -- grant <username> --only moderation` does, on the test's database. */
@@ -35,4 +37,18 @@ async function grant(server: TestServer, username: string, rights: AdminRight[])
     username,
     rights,
   });
+}
+
+/** A moderator hides a post, a comment or a message, as the console does (201 or the test fails). */
+export async function hideAs(
+  server: TestServer,
+  moderator: AuthResponse,
+  target: { type: 'post' | 'comment' | 'dm'; id: string },
+  reason = 'Spam',
+): Promise<void> {
+  const res = await server.request('POST', '/api/moderation/actions', {
+    token: moderator.tokens.accessToken,
+    body: { targetType: target.type, targetId: target.id, action: 'hide', reason },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dmsKit } from '../../../../test/support/dms.js';
-import { grantModeration } from '../../../../test/support/grants.js';
+import { grantModeration, hideAs } from '../../../../test/support/grants.js';
 import { fetchFile, upload } from '../../../../test/support/media.js';
 import { jpegWithGps, recorderWebm } from '../../../../test/support/media-files.js';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server.js';
@@ -55,13 +55,7 @@ describe('a file follows what it belongs to', () => {
     expect(first.headers.get('cache-control')).toBe('public, max-age=300');
 
     server.clock.advance({ seconds: 1 });
-    const hidden = await kit.call('POST', '/moderation/actions', moderator, {
-      targetType: 'post',
-      targetId: post.id,
-      action: 'hide',
-      reason: 'Abuse',
-    });
-    expect(hidden.status, JSON.stringify(hidden.body)).toBe(201);
+    await hideAs(server, moderator, { type: 'post', id: post.id }, 'Abuse');
     expect(await statusesOf(urls)).toEqual([404, 404]);
     // The author too: a hidden post is shown to nobody.
     const own = await fetchFile(server, urls[0]!, { token: author.tokens.accessToken });

@@ -1,7 +1,7 @@
 import type { AuthResponse, Comment, DmMessage, NotificationPage } from '@doers/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dmsKit } from '../../../../test/support/dms.js';
-import { grantModeration } from '../../../../test/support/grants.js';
+import { grantModeration, hideAs } from '../../../../test/support/grants.js';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server.js';
 
 describe('notifications preview the first line of what was said', () => {
@@ -64,13 +64,7 @@ describe('notifications preview the first line of what was said', () => {
     const post = await kit.post(me);
     const said = await comment(friend, post.id, 'Spam spam spam');
     expect(await excerpts(me)).toEqual([['comment', 'Spam spam spam']]);
-    const hidden = await kit.call('POST', '/moderation/actions', moderator, {
-      targetType: 'comment',
-      targetId: said.id,
-      action: 'hide',
-      reason: 'Spam',
-    });
-    expect(hidden.status, JSON.stringify(hidden.body)).toBe(201);
+    await hideAs(server, moderator, { type: 'comment', id: said.id });
     expect(await excerpts(me)).toEqual([['comment', null]]);
 
     const second = await kit.post(me);

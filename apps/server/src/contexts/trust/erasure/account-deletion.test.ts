@@ -14,7 +14,7 @@ import { filesIn } from '../../../../test/support/media.js';
 import { device, registerReferred, type newPerson } from '../../../../test/support/people.js';
 import { createQuest } from '../../../../test/support/quests.js';
 import { startSmtpInbox } from '../../../../test/support/smtp-inbox.js';
-import { grantModeration } from '../../../../test/support/grants.js';
+import { grantModeration, hideAs } from '../../../../test/support/grants.js';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server.js';
 import { passTime } from '../../../../test/support/time.js';
 
@@ -221,13 +221,7 @@ describe('deleting an account', () => {
       expect((await report('post', mine.id, third)).status).toBe(201);
       expect((await report('post', theirPost.id, me.auth)).status).toBe(201);
       await grantModeration(server, fourth.user.username);
-      const hidden = await kit.call('POST', '/moderation/actions', fourth, {
-        targetType: 'post',
-        targetId: mine.id,
-        action: 'hide',
-        reason: 'Spam',
-      });
-      expect(hidden.status, JSON.stringify(hidden.body)).toBe(201);
+      await hideAs(server, fourth, { type: 'post', id: mine.id });
       const myMedia = await server.db.query<{ id: string }>(
         'SELECT id FROM media WHERE owner_id = $1',
         [me.auth.user.id],

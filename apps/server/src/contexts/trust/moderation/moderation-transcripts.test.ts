@@ -1,6 +1,6 @@
 import type { AuthResponse, ModerationQueue, Post } from '@doers/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantModeration } from '../../../../test/support/grants.js';
+import { grantModeration, hideAs } from '../../../../test/support/grants.js';
 import { postsKit } from '../../../../test/support/posts.js';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server.js';
 
@@ -32,13 +32,7 @@ describe('moderation sees a transcript with its voice, and hides it with it', ()
     const found = async () =>
       (await kit.call<{ posts: Post[] }>('GET', '/search?q=reporting', reader)).body.posts;
     expect((await found()).map((p) => p.id)).toContain(post.id);
-    const hidden = await kit.call('POST', '/moderation/actions', moderator, {
-      targetType: 'post',
-      targetId: post.id,
-      action: 'hide',
-      reason: 'Spam',
-    });
-    expect(hidden.status, JSON.stringify(hidden.body)).toBe(201);
+    await hideAs(server, moderator, { type: 'post', id: post.id });
     expect((await kit.call<Post>('GET', `/posts/${post.id}`, reader)).status).toBe(404);
     expect((await found()).map((p) => p.id)).not.toContain(post.id);
   });
