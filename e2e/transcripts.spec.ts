@@ -109,6 +109,30 @@ test('a voice note transcribed by the server reads under its player, describes i
   await expect(found.locator('[data-post-id]')).toHaveCount(1);
 });
 
+test('words corrected on another device show on the open post without a reload', async ({
+  page,
+  request,
+}) => {
+  const { person, auth } = await onboardedPerson(request, 'twodevices');
+  const post = await transcribedPost(request, auth);
+  await signIn(page, person, `/posts/${post.id}`);
+  const player = page.getByRole('group', { name: /^Voice note by/ });
+  await player.getByRole('button', { name: 'Transcript', exact: true }).click();
+  await expect(player.getByText(TRANSCRIBED_WORDS)).toBeVisible();
+  // Another device corrects them; the open page hears of it through its realtime stream (until
+  // the stream is up, a correction goes unheard: each try has words of its own).
+  let tries = 0;
+  await expect(async () => {
+    const words = `Fixed on my laptop, try ${++tries}`;
+    const res = await request.put(`/api/media/${post.voice.id}/transcript`, {
+      headers: bearer(auth),
+      data: { text: words },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await expect(player.getByText(words)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+});
+
 test('a notification about a voice comment quotes the first line of its words', async ({
   page,
   request,

@@ -93,6 +93,8 @@ export type DomainEvents = {
   /** A voice note's transcript arrived or was corrected: what shows it is read afresh. */
   'transcript.changed': {
     mediaId: string;
+    /** Whose voice it is: a post's author is told live. */
+    speakerId: string;
     attachedType: string | null;
     attachedId: string | null;
   };

@@ -75,6 +75,7 @@ export class TranscriptionService {
       return;
     await this.deps.events.publish('transcript.changed', {
       mediaId: note.id,
+      speakerId: note.owner_id,
       attachedType: note.attached_type,
       attachedId: note.attached_id,
     });

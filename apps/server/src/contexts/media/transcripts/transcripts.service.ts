@@ -98,6 +98,7 @@ export class TranscriptsService {
     });
     await this.deps.events.publish('transcript.changed', {
       mediaId,
+      speakerId: note.owner_id,
       attachedType: note.attached_type,
       attachedId: note.attached_id,
     });

@@ -75,6 +75,11 @@ export function subscribeRealtime(
   events.subscribe('comment.created', (e) =>
     postChanged({ postId: e.postId, authorId: e.postAuthorId }),
   );
+  // The words of a post's voice arrived from the engine, or were corrected on another device.
+  events.subscribe('transcript.changed', async (e) => {
+    if (e.attachedType === 'post' && e.attachedId)
+      await postChanged({ postId: e.attachedId, authorId: e.speakerId });
+  });
 
   events.subscribe('session.ended', (e) => realtime.endSession(e.userId, e.sessionId));
 }

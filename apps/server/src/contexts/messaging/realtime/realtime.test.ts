@@ -141,7 +141,7 @@ describe('GET /api/events', () => {
     await expect(authorStream.next('feed-new', 300)).rejects.toThrow(/no feed-new/);
   });
 
-  it("tells the author, live, when their post's counts change: a smile, a hum, a comment", async () => {
+  it('tells the author, live, when their post changes: a smile, a hum, a comment, its words', async () => {
     const [author, fan] = [await kit.person(), await kit.person()];
     const post = await kit.post(author);
     const client = await stream(author);
@@ -155,6 +155,15 @@ describe('GET /api/events', () => {
     await client.next('post-changed');
     expect((await kit.comment(fan, post.id)).status).toBe(201);
     await client.next('post-changed');
+    // Its transcript changed (the engine's words arrived, or a correction on another device).
+    const corrected = await kit.call('PUT', `/media/${post.voice.id}/transcript`, author, {
+      text: 'Words from my other phone',
+    });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect((await client.next('post-changed')).event).toEqual({
+      type: 'post-changed',
+      postId: post.id,
+    });
   });
 
   it('asks the client to refetch when the id cannot be replayed', async () => {

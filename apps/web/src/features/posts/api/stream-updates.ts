@@ -14,15 +14,21 @@ export function applyFeedNews(queryClient: QueryClient): void {
 }
 
 /**
- * Someone smiled at, hummed or commented on my post: where a screen holds it, it is read again
- * and every copy takes the new counts. Nothing is fetched for a post no screen holds.
+ * Someone smiled at, hummed or commented on my post, or its words arrived from the server's
+ * engine (or were corrected on another device): where a screen holds it, it is read again and
+ * every copy takes the new counts and transcript. Nothing is fetched for a post no screen holds.
  */
 export async function refreshPost(queryClient: QueryClient, postId: string): Promise<void> {
   if (!cachedPost(queryClient, postId)) return;
   try {
     const fresh = await api.call(postsApi.get, { params: { id: postId } });
-    // The counts only: why a post is in a list (`hummedBy`) belongs to the list.
-    patchPost(queryClient, postId, (post) => ({ ...post, counts: fresh.counts }));
+    // The counts and the words only: why a post is in a list (`hummedBy`) belongs to the list,
+    // and its files' addresses stay those the screen already loads.
+    patchPost(queryClient, postId, (post) => ({
+      ...post,
+      counts: fresh.counts,
+      voice: { ...post.voice, transcript: fresh.voice.transcript },
+    }));
   } catch {
     // Gone or out of reach meanwhile: the next read of the list says so; the card stays as it was.
   }
