@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { lazyContractPlugin } from './apps/web/build/lazy-contract-plugin.js';
+import { zodWithoutJsonSchemaPlugin } from './apps/web/build/zod-without-json-schema-plugin.js';
 import { preactAliases } from './apps/web/build/preact-aliases.js';
 
 /** The security suite's logs test reads what every other file of it left in the logs. */
@@ -72,8 +73,9 @@ export default defineConfig({
         },
       },
       {
-        // The web app's schemas are built on first use, as in its build.
-        plugins: [lazyContractPlugin()],
+        // The web app's schemas are built on first use, and zod's JSON Schema is left out, as in
+        // its build.
+        plugins: [lazyContractPlugin(), zodWithoutJsonSchemaPlugin()],
         test: {
           name: 'web',
           root: 'apps/web',
@@ -93,9 +95,17 @@ export default defineConfig({
             },
           ],
           // Libraries that import React (React Router, TanStack Query, Zustand) go through the
-          // same aliases: inlined, not loaded by Node as they are.
+          // same aliases, and zod through the same stubs: inlined, not loaded by Node as they are.
           server: {
-            deps: { inline: [/react-router/, /@tanstack/, /zustand/, /@testing-library\/preact/] },
+            deps: {
+              inline: [
+                /react-router/,
+                /@tanstack/,
+                /zustand/,
+                /@testing-library\/preact/,
+                /[\\/]zod[\\/]/,
+              ],
+            },
           },
           globalSetup: ['../server/test/support/global-setup.ts'],
           testTimeout: 30_000,

@@ -9,6 +9,7 @@ import { preactAliases } from './build/preact-aliases.js';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.js';
 import { stylesheetPlugin } from './build/stylesheet-plugin.js';
 import { versionPlugin } from './build/version-plugin.js';
+import { zodWithoutJsonSchemaPlugin } from './build/zod-without-json-schema-plugin.js';
 
 // The API lives on the Fastify server; in dev and preview the browser still talks to one origin.
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
@@ -16,6 +17,7 @@ const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: fals
 export default defineConfig({
   plugins: [
     lazyContractPlugin(),
+    zodWithoutJsonSchemaPlugin(),
     react(),
     feedPreloadPlugin(),
     stylesheetPlugin(),
