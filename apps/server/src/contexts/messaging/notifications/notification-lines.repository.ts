@@ -35,10 +35,6 @@ export type Sourced = { n: NewNotification; source: string | null };
 export type Written = { id: string; in_app: boolean; push: boolean };
 
 /**
- * A line: its fold joined to the newest notification, the newest few people who are still there
- * and not blocked either way. `f` is the fold, `n` its head row.
- */
-/**
  * What was said in the voice note a line is about, a comment on the person's post or a message
  * to them: its transcript, unless the note (or the post under the comment) is hidden, or a block
  * stands between the person and its speaker.
@@ -56,6 +52,10 @@ const EXCERPT = `CASE n.type
        AND ${notBlockedBetweenByKey('f.user_id', 'd.sender_id')})
 END`;
 
+/**
+ * A line: its fold joined to the newest notification, the newest few people who are still there
+ * and not blocked either way. `f` is the fold, `n` its head row.
+ */
 const LINE = `n.id, n.type, n.data, f.count, f.actor_count, f.read_at IS NOT NULL AS read, f.at,
   COALESCE((SELECT json_agg(json_build_object('id', u.id, 'username', u.username,
               'displayName', u.display_name, 'profilePictureUrl', u.profile_picture_url,

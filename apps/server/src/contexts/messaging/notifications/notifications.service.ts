@@ -298,6 +298,7 @@ export class NotificationsService {
 }
 
 function toView(r: LineRow): NotificationView {
+  const excerpt = r.excerpt ? firstLineOf(r.excerpt) : '';
   return {
     id: r.id,
     type: r.type,
@@ -306,7 +307,7 @@ function toView(r: LineRow): NotificationView {
     actorCount: Math.max(r.actor_count, r.actors.length),
     read: r.read,
     createdAt: r.at.toISOString(),
-    ...(r.excerpt && firstLineOf(r.excerpt) ? { excerpt: firstLineOf(r.excerpt) } : {}),
+    ...(excerpt ? { excerpt } : {}),
   } as NotificationView;
 }
 
