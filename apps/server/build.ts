@@ -20,7 +20,7 @@ export async function buildServer(name = 'main.js') {
 
 /**
  * The operator's commands, each bundled like the server: the test suites run them as processes
- * without tsx's loader, which costs each start about 3.5 s of a 2-core machine's CPU.
+ * without tsx's loader, which costs every start seconds of CPU (decision 14 has the figures).
  * (`npm run admin` and the others run the sources through tsx; scripts/deploy checks that path.)
  */
 export const COMMANDS = {

@@ -7,10 +7,10 @@ const STUB = '\0doers-zod-json-schema:';
 
 /**
  * In the web app, zod's JSON Schema output is stubbed out: every schema's class refers to it (for
- * `.toJSONSchema()` and `.minLength`-style getters), so the bundler kept 17 KB of it in the first
- * load, and the app never asks a schema for JSON Schema. Each export of the two modules becomes a
- * function that throws, saying why, if anything ever calls it (the web's unit tests load zod the
- * same way, so a use would fail there first).
+ * `.toJSONSchema()` and `.minLength`-style getters), so the bundler kept all of it in the first
+ * load (decision 15 has the bytes), and the app never asks a schema for JSON Schema. Each export
+ * of the two modules becomes a function that throws, saying why, if anything ever calls it (the
+ * web's unit tests load zod the same way, so a use would fail there first).
  */
 export function zodWithoutJsonSchemaPlugin(): Plugin {
   return {

@@ -133,8 +133,10 @@ export async function commandBundles(): Promise<{ paths: Bundles; remove: () => 
     paths: { server: server.path, ...commands },
     remove: () => {
       server.remove();
-      for (const path of Object.values(commands)) rmSync(path, { force: true });
-      for (const path of Object.values(commands)) rmSync(`${path}.map`, { force: true });
+      for (const path of Object.values(commands)) {
+        rmSync(path, { force: true });
+        rmSync(`${path}.map`, { force: true });
+      }
     },
   };
 }
