@@ -15,11 +15,16 @@ test("opening /feed signed in asks for its first page once, then preloads the fe
   const asked: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (url.pathname === '/api/feed' && !url.searchParams.has('limit')) asked.push('feed page');
+    if (url.pathname === '/api/feed')
+      asked.push(url.searchParams.has('limit') ? 'newest post' : 'feed page');
     if (url.pathname.startsWith('/assets/posts-lazy-')) asked.push('feed screen code');
   });
+  // The realtime stream opens once the feed has painted: by then the newest post would have been
+  // asked for, had the first page not told it (use-feed.ts).
+  const streamOpen = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.ok());
   await signIn(page, person);
   await expect(page.locator(`[data-post-id="${post.id}"]`)).toBeVisible();
+  await streamOpen;
   expect(asked).toEqual(['feed page', 'feed screen code']);
   const preloaded = page.locator('link[rel="preload"][as="script"][href*="/assets/posts-lazy-"]');
   await expect(preloaded).toHaveCount(1);

@@ -4,6 +4,7 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api';
@@ -21,13 +22,18 @@ export const FEED_POLL_MS = 30_000;
 
 /** The feed, newest first, a page at a time (cursor). */
 export function useFeed() {
+  const queryClient = useQueryClient();
   return useInfiniteQuery({
     // A post shared or deleted anywhere marks it stale.
     ...reflects('posts'),
     queryKey: postKeys.feed,
-    queryFn: ({ pageParam, signal }) =>
-      (pageParam === null ? takeEarlyFeed() : null) ??
-      api.call(postsApi.feed, { query: { cursor: pageParam ?? undefined }, signal }),
+    queryFn: async ({ pageParam, signal }) => {
+      if (pageParam !== null)
+        return api.call(postsApi.feed, { query: { cursor: pageParam }, signal });
+      const first = await (takeEarlyFeed() ?? api.call(postsApi.feed, { query: {}, signal }));
+      setFeedHead(queryClient, first);
+      return first;
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: true,
@@ -37,7 +43,9 @@ export function useFeed() {
 
 /**
  * The feed's newest post alone, asked every 30 s while the tab is visible and again when it
- * becomes visible (the focus manager listens to visibilitychange).
+ * becomes visible (the focus manager listens to visibilitychange) if that was longer ago. The
+ * feed's first page sets it too (`useFeed`): a cold start asks for no page of one post while it
+ * is still painting the first.
  */
 export function useFeedHead(enabled: boolean) {
   return useQuery({
@@ -48,7 +56,7 @@ export function useFeedHead(enabled: boolean) {
     refetchInterval: FEED_POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
-    staleTime: 0,
+    staleTime: FEED_POLL_MS,
     select: (page) => page.items[0],
   });
 }
@@ -64,12 +72,17 @@ export function useRefreshFeed() {
     try {
       const newest = await api.call(postsApi.feed, { query: {} });
       queryClient.setQueryData<FeedData>(postKeys.feed, (data) => withNewestPage(data, newest));
-      queryClient.setQueryData(postKeys.feedHead, {
-        items: newest.items.slice(0, 1),
-        nextCursor: null,
-      });
+      setFeedHead(queryClient, newest);
     } catch (error) {
       toast.error(errorMessage(error, 'Your feed did not refresh. Try again.'));
     }
   }, [queryClient]);
+}
+
+/** The feed's newest page read: the head (`useFeedHead`) knows its newest post as of now. */
+function setFeedHead(queryClient: QueryClient, newest: PostPage): void {
+  queryClient.setQueryData<PostPage>(postKeys.feedHead, {
+    items: newest.items.slice(0, 1),
+    nextCursor: null,
+  });
 }

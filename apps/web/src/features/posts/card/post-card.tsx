@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Post } from '@doers/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -11,7 +12,7 @@ import { PostAttachment } from './post-attachment';
 import { PostMenu } from './post-menu';
 import './post-card.css';
 
-interface PostCardProps {
+export interface PostCardProps {
   post: Post;
   /** On the post's own page the card is the page's subject: its heading level and no self-link. */
   standalone?: boolean;
@@ -28,9 +29,10 @@ export function profilePath(person: { id: string }, isMe: boolean): string {
 /**
  * A post: who (halo avatar, name, founder star, @username), when, the quest it reports on with
  * the streak then, why it is in the feed (hummed by), the voice note, the photo or video, and
- * the reactions with their counts.
+ * the reactions with their counts. Drawn again only when its post changes (the query cache keeps
+ * an unchanged post the same object), not each time the list around it does.
  */
-export function PostCard({
+export const PostCard = memo(function PostCard({
   post,
   standalone = false,
   onDeleted,
@@ -120,4 +122,4 @@ export function PostCard({
       <PostActions post={post} />
     </article>
   );
-}
+});

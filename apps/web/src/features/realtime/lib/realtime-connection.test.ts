@@ -76,10 +76,11 @@ describe('the realtime stream', () => {
     await vi.waitFor(() => expect(events).toEqual([{ type: 'feed-new', postId: 'p1' }]));
   });
 
-  it('drops an event whose data is not JSON or not the type its `event:` names', async () => {
+  it('drops an event whose data is not JSON, not the type its `event:` names, or of no known type', async () => {
     const { stream, events } = connect();
     (await stream(0)).send(
       `event: dm\ndata: ${feedNew('wrong')}\n\nevent: feed-new\ndata: {oops\n\n` +
+        `event: toString\ndata: {"type":"toString"}\n\nevent: later-kind\ndata: {}\n\n` +
         `event: feed-new\ndata: ${feedNew('right')}\n\n`,
     );
     await vi.waitFor(() => expect(events).toEqual([{ type: 'feed-new', postId: 'right' }]));

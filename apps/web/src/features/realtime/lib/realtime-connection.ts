@@ -1,7 +1,7 @@
 import {
   EVENTS_PATH,
   STREAM_HEARTBEAT_SECONDS,
-  streamEvent,
+  streamEventSchemas,
   type StreamEvent,
 } from '@doers/contract';
 import type { EventSourceMessage } from 'eventsource-parser';
@@ -146,11 +146,16 @@ export class RealtimeConnection {
     }
   }
 
-  /** An event's id is where the next connection resumes; its data must match its `event:`. */
+  /**
+   * An event's id is where the next connection resumes; its data must match the schema its
+   * `event:` names (an unknown name is skipped: a newer server may send more kinds).
+   */
   #received({ id, event = 'message', data }: EventSourceMessage): void {
     if (id !== undefined) this.#lastEventId = id;
-    const parsed = streamEvent.safeParse(safeJson(data));
-    if (parsed.success && parsed.data.type === event) this.#options.onEvent(parsed.data);
+    if (!Object.hasOwn(streamEventSchemas, event)) return;
+    const schema = streamEventSchemas[event as StreamEvent['type']];
+    const parsed = schema.safeParse(safeJson(data));
+    if (parsed.success) this.#options.onEvent(parsed.data);
   }
 
   #sleep(ms: number): Promise<void> {
