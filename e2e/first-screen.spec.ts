@@ -68,3 +68,19 @@ test('the splash paints while the stylesheet is still on its way, and the screen
   await expect(signIn).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
 });
+
+// A page of twenty posts is drawn a screenful first, then a card a task (posts/feed/use-drawn-count.ts):
+// all of it arrives, and the next page still loads at the end of the list.
+test('a feed of more than a page shows every post of the first page, then the next at its end', async ({
+  page,
+}) => {
+  const { person, auth } = await onboardedPerson(page.request, 'longfeed');
+  for (let i = 0; i < 21; i += 1) await postByApi(page.request, auth);
+  await signIn(page, person);
+  const cards = page.getByRole('feed', { name: 'Posts' }).getByRole('article');
+  await expect(cards).toHaveCount(20);
+  await expect(page.getByText("You're all caught up.")).toBeHidden();
+  await cards.last().scrollIntoViewIfNeeded();
+  await expect(cards).toHaveCount(21);
+  await expect(page.getByText("You're all caught up.")).toBeVisible();
+});

@@ -1,10 +1,18 @@
 import type { RouteObject } from 'react-router';
+import { queryClient } from '../../lib/query-client';
 
 const screens = () => import('./lazy');
 
+/** The feed's screen; on a cold start, once the first page index.html asked for is in too. */
+async function feedScreen() {
+  const { FeedPage, earlyFeedLoaded } = await screens();
+  await earlyFeedLoaded(queryClient);
+  return { Component: FeedPage };
+}
+
 /** Signed-in screens of this feature, composed by app/router.tsx into the shell. */
 export const postRoutes: RouteObject[] = [
-  { path: 'feed', lazy: async () => ({ Component: (await screens()).FeedPage }) },
+  { path: 'feed', lazy: feedScreen },
   { path: 'posts/:postId', lazy: async () => ({ Component: (await screens()).PostPage }) },
   // The composer is a chunk of its own: the feed does not carry the recorder, nor it the feed.
   {

@@ -16,6 +16,11 @@ declare global {
   }
 }
 
+/** Whether index.html asked for the feed's first page and nobody has taken it yet. */
+export function hasEarlyFeed(): boolean {
+  return typeof window !== 'undefined' && window.__doersEarlyFeed !== undefined;
+}
+
 export function takeEarlyFeed(): Promise<PostPage> | null {
   if (typeof window === 'undefined') return null;
   const early = window.__doersEarlyFeed;

@@ -1,5 +1,6 @@
 import { postsApi, type PostPage } from '@doers/contract';
 import {
+  infiniteQueryOptions,
   useInfiniteQuery,
   useQuery,
   useQueryClient,
@@ -12,7 +13,7 @@ import { reflects } from '../../../lib/query-topics';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { withNewestPage } from '../lib/new-posts';
-import { takeEarlyFeed } from './early-feed';
+import { hasEarlyFeed, takeEarlyFeed } from './early-feed';
 import { postKeys } from '../post-keys';
 
 type FeedData = InfiniteData<PostPage, string | null>;
@@ -22,8 +23,25 @@ export const FEED_POLL_MS = 30_000;
 
 /** The feed, newest first, a page at a time (cursor). */
 export function useFeed() {
-  const queryClient = useQueryClient();
-  return useInfiniteQuery({
+  return useInfiniteQuery(feedQuery(useQueryClient()));
+}
+
+/**
+ * On a signed-in cold start, the first page index.html asked for goes into the cache before the
+ * feed first draws (the feed route's `lazy` waits for this): that draw has the posts, instead of
+ * a skeleton, then the posts in a second draw and layout. It waits EARLY_FEED_WAIT_MS at most;
+ * a slower page goes on loading under the skeleton. Any other arrival waits for nothing.
+ */
+export async function earlyFeedLoaded(queryClient: QueryClient): Promise<void> {
+  if (!hasEarlyFeed()) return;
+  const loaded = queryClient.prefetchInfiniteQuery(feedQuery(queryClient));
+  await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, EARLY_FEED_WAIT_MS))]);
+}
+
+export const EARLY_FEED_WAIT_MS = 1_000;
+
+function feedQuery(queryClient: QueryClient) {
+  return infiniteQueryOptions({
     // A post shared or deleted anywhere marks it stale.
     ...reflects('posts'),
     queryKey: postKeys.feed,

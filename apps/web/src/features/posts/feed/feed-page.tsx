@@ -13,6 +13,7 @@ import { PendingPosts } from './pending-posts';
 import { hasNewerPost } from '../lib/new-posts';
 import { PULL_THRESHOLD_PX } from '../lib/pull-to-refresh';
 import { usePullToRefresh } from './use-pull-to-refresh';
+import { useDrawnCount } from './use-drawn-count';
 import { useSentinel } from './use-sentinel';
 import './feed.css';
 
@@ -25,6 +26,8 @@ export function FeedPage() {
   usePageTitle('Feed');
   const feed = useFeed();
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const drawn = useDrawnCount(posts.length);
+  const allDrawn = drawn === posts.length;
   const head = useFeedHead(feed.isSuccess);
   const refreshFeed = useRefreshFeed();
   const { distance, refreshing } = usePullToRefresh(refreshFeed);
@@ -35,7 +38,7 @@ export function FeedPage() {
       void feed.fetchNextPage();
   }, [feed]);
   const sentinel = useSentinel<HTMLDivElement>(
-    Boolean(feed.data) && feed.hasNextPage,
+    Boolean(feed.data) && feed.hasNextPage && allDrawn,
     loadMore,
     feed.data?.pages.length,
   );
@@ -87,13 +90,19 @@ export function FeedPage() {
       )}
       {feed.isSuccess && posts.length === 0 && <QuietFeed />}
       {posts.length > 0 && (
-        <div className="feed-list" role="feed" aria-busy={feed.isFetching} aria-label="Posts">
-          {posts.map((post) => (
+        <div
+          className="feed-list"
+          role="feed"
+          aria-busy={feed.isFetching || !allDrawn}
+          aria-label="Posts"
+        >
+          {posts.slice(0, drawn).map((post) => (
             <PostCard key={post.id} post={post} />
           ))}
         </div>
       )}
-      {feed.data && feed.hasNextPage && (
+      {/* Below the last card drawn, not in the middle of the list while it is drawn. */}
+      {feed.data && feed.hasNextPage && allDrawn && (
         <div ref={sentinel} className="feed-more">
           {feed.isFetchNextPageError ? (
             <ErrorState
@@ -107,7 +116,7 @@ export function FeedPage() {
           )}
         </div>
       )}
-      {feed.isSuccess && !feed.hasNextPage && posts.length > 0 && (
+      {feed.isSuccess && !feed.hasNextPage && posts.length > 0 && allDrawn && (
         <p className="feed-end muted">You're all caught up.</p>
       )}
     </div>
