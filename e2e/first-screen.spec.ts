@@ -69,7 +69,7 @@ test('the splash paints while the stylesheet is still on its way, and the screen
   expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
 });
 
-// A page of twenty posts is drawn a screenful first, then a card a task (posts/feed/use-drawn-count.ts):
+// A page of twenty posts is drawn a card a task on a cold start (posts/feed/use-drawn-count.ts):
 // all of it arrives, and the next page still loads at the end of the list.
 test('a feed of more than a page shows every post of the first page, then the next at its end', async ({
   page,

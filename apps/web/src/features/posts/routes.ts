@@ -1,12 +1,17 @@
 import type { RouteObject } from 'react-router';
+import { nextTask } from '../../lib/next-task';
 import { queryClient } from '../../lib/query-client';
 
 const screens = () => import('./lazy');
 
-/** The feed's screen; on a cold start, once the first page index.html asked for is in too. */
+/**
+ * The feed's screen; on a cold start, once the first page index.html asked for is in too, and a
+ * task later: checking that page and drawing the screen are then two tasks, not one long one.
+ */
 async function feedScreen() {
   const { FeedPage, earlyFeedLoaded } = await screens();
   await earlyFeedLoaded(queryClient);
+  await nextTask();
   return { Component: FeedPage };
 }
 

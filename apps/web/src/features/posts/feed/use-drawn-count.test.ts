@@ -10,10 +10,13 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 /** Runs the pending task (one card's) and the render it causes. */
-const nextTask = () => act(() => vi.advanceTimersToNextTimer());
+const nextTask = () =>
+  act(() => {
+    vi.advanceTimersToNextTimer();
+  });
 
 describe('useDrawnCount', () => {
-  it("draws a screenful of a page load's first feed, then a card a task until all are drawn", () => {
+  it("draws the first card of a page load's first feed, then a card a task until all are drawn", () => {
     const { result } = renderHook(({ total }) => useDrawnCount(total), {
       initialProps: { total: 20 },
     });
@@ -31,6 +34,8 @@ describe('useDrawnCount', () => {
     nextTask();
     expect(result.current).toBe(0);
     rerender({ total: 2 });
+    expect(result.current).toBe(FIRST_DRAW_CARDS);
+    nextTask();
     expect(result.current).toBe(2);
   });
 

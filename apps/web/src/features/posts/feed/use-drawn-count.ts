@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 
-/** The cards of the feed's first draw: a phone's screenful and a little more. */
-export const FIRST_DRAW_CARDS = 3;
+/**
+ * The cards of the feed's first draw. One: that draw is the longest task of a cold start (the
+ * whole shell with it), each card adds to it, and the next arrives a frame later.
+ */
+export const FIRST_DRAW_CARDS = 1;
 
 let firstDrawDone = false;
 
 /**
  * How many of the feed's `total` cards to draw now. The first time the feed draws in a page load
- * (a cold start, with a page of twenty posts), a screenful, then one more card a task: drawing
+ * (a cold start, with a page of twenty posts), the first card, then one more a task: drawing
  * twenty cards and laying them out at once kept a phone from answering a tap for well over a
  * second, and the first posts painted only after the last. Ever after (back to the feed, more
  * pages, newer posts on top) every card at once, so a restored scroll position finds the list
