@@ -30,6 +30,37 @@ test("opening /feed signed in asks for its first page once, then preloads the fe
   await expect(preloaded).toHaveCount(1);
 });
 
+test('opening a post signed in asks for it before the app has run, and once', async ({
+  page,
+  request,
+}) => {
+  const { person, auth } = await onboardedPerson(request, 'earlypost');
+  const post = await postByApi(request, auth);
+  await signIn(page, person);
+  await expect(page.locator(`[data-post-id="${post.id}"]`)).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === `/api/posts/${post.id}`) asked.push(r.method());
+  });
+  // A cold start (an address typed in, a link from elsewhere), the app's entry held back: the
+  // post is asked for all the same, by index.html.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const early = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/posts/${post.id}`, {
+    timeout: 10_000,
+  });
+  await page.goto(`/posts/${post.id}`, { waitUntil: 'commit' });
+  await early;
+  release();
+  const card = page.locator(`[data-post-id="${post.id}"]`);
+  await expect(card.getByRole('button', { name: /^Play voice note/ })).toBeVisible();
+  expect(asked).toEqual(['GET']);
+});
+
 test('a visitor on the sign-in page preloads no signed-in screen', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

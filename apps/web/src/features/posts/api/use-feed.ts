@@ -13,7 +13,7 @@ import { reflects } from '../../../lib/query-topics';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { withNewestPage } from '../lib/new-posts';
-import { hasEarlyFeed, takeEarlyFeed } from './early-feed';
+import { hasEarlyFeed, takeEarlyFeed } from './early-answers';
 import { postKeys } from '../post-keys';
 
 type FeedData = InfiniteData<PostPage, string | null>;

@@ -19,12 +19,14 @@ import { randomId } from '../../../lib/random-id';
 import { toast } from '../../../lib/toast-store';
 import { withCount } from '../lib/post-cache';
 import { postKeys } from '../post-keys';
+import { takeEarlyPost } from './early-answers';
 import { patchPost } from './post-cache-updates';
 
 export function usePost(postId: string) {
   return useQuery({
     queryKey: postKeys.detail(postId),
-    queryFn: ({ signal }) => api.call(postsApi.get, { params: { id: postId }, signal }),
+    queryFn: ({ signal }) =>
+      takeEarlyPost(postId) ?? api.call(postsApi.get, { params: { id: postId }, signal }),
     refetchOnMount: true,
     staleTime: 30_000,
     // A 404 (deleted, blocked, not visible) is the answer; asking again changes nothing.
