@@ -60,10 +60,10 @@ function feedQuery(queryClient: QueryClient) {
 }
 
 /**
- * The feed's newest post alone, asked every 30 s while the tab is visible and again when it
- * becomes visible (the focus manager listens to visibilitychange) if that was longer ago. The
- * feed's first page sets it too (`useFeed`): a cold start asks for no page of one post while it
- * is still painting the first.
+ * The feed's newest post alone, asked every 30 s while the tab is visible and again whenever it
+ * becomes visible (the focus manager listens to visibilitychange). The feed's first page sets it
+ * too (`useFeed`), fresh for those 30 s: a cold start asks for no page of one post while it is
+ * still painting the first.
  */
 export function useFeedHead(enabled: boolean) {
   return useQuery({
@@ -73,7 +73,7 @@ export function useFeedHead(enabled: boolean) {
     enabled,
     refetchInterval: FEED_POLL_MS,
     refetchIntervalInBackground: false,
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: 'always',
     staleTime: FEED_POLL_MS,
     select: (page) => page.items[0],
   });
