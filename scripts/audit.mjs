@@ -194,10 +194,15 @@ async function printInstallability() {
     );
     await context.setOffline(true);
     await page.goto(`${base}/feed`);
+    // The app draws once its stylesheet is in (apps/web/src/lib/app-styles.ts): wait for it.
     const opensOffline = await page
       .getByRole('link', { name: /Doers|Sign in|Home/ })
       .first()
-      .isVisible();
+      .waitFor({ timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     await context.setOffline(false);
 
     console.log('\nInstallable app (Chromium):');
