@@ -26,6 +26,9 @@ export function useFeed() {
   return useInfiniteQuery(feedQuery(useQueryClient()));
 }
 
+/** How long a cold start's first draw waits for the early page before it shows the skeleton. */
+const EARLY_FEED_WAIT_MS = 1_000;
+
 /**
  * On a signed-in cold start, the first page index.html asked for goes into the cache before the
  * feed first draws (the feed route's `lazy` waits for this): that draw has the posts, instead of
@@ -37,8 +40,6 @@ export async function earlyFeedLoaded(queryClient: QueryClient): Promise<void> {
   const loaded = queryClient.prefetchInfiniteQuery(feedQuery(queryClient));
   await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, EARLY_FEED_WAIT_MS))]);
 }
-
-export const EARLY_FEED_WAIT_MS = 1_000;
 
 function feedQuery(queryClient: QueryClient) {
   return infiniteQueryOptions({
