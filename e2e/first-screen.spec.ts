@@ -30,7 +30,7 @@ test("opening /feed signed in asks for its first page once, then preloads the fe
   await expect(preloaded).toHaveCount(1);
 });
 
-test('opening a post signed in asks for it before the app has run, and once', async ({
+test('opening a post signed in asks for it before the app has run, once, and draws it at once', async ({
   page,
   request,
 }) => {
@@ -53,12 +53,21 @@ test('opening a post signed in asks for it before the app has run, and once', as
   const early = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/posts/${post.id}`, {
     timeout: 10_000,
   });
+  // The page's first draw has the post: the answer is in by then (posts/routes.ts), so no
+  // skeleton is drawn, then the post in a second draw and layout.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[role="status"][aria-label="Loading the post"]'))
+        document.documentElement.dataset.sawSkeleton = 'yes';
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`/posts/${post.id}`, { waitUntil: 'commit' });
   await early;
   release();
   const card = page.locator(`[data-post-id="${post.id}"]`);
   await expect(card.getByRole('button', { name: /^Play voice note/ })).toBeVisible();
   expect(asked).toEqual(['GET']);
+  await expect(page.locator('html')).not.toHaveAttribute('data-saw-skeleton');
 });
 
 test('a visitor on the sign-in page preloads no signed-in screen', async ({ page }) => {

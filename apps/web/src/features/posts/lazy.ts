@@ -6,3 +6,4 @@ export { PostCard } from './card/post-card';
 export { FeedPage } from './feed/feed-page';
 export { PostPage } from './detail/post-page';
 export { earlyFeedLoaded } from './api/use-feed';
+export { earlyPostLoaded } from './api/use-post';

@@ -15,10 +15,18 @@ async function feedScreen() {
   return { Component: FeedPage };
 }
 
+/** A post's screen; on a cold start, as the feed's, once the post index.html asked for is in. */
+async function postScreen() {
+  const { PostPage, earlyPostLoaded } = await screens();
+  await earlyPostLoaded(queryClient);
+  await nextTask();
+  return { Component: PostPage };
+}
+
 /** Signed-in screens of this feature, composed by app/router.tsx into the shell. */
 export const postRoutes: RouteObject[] = [
   { path: 'feed', lazy: feedScreen },
-  { path: 'posts/:postId', lazy: async () => ({ Component: (await screens()).PostPage }) },
+  { path: 'posts/:postId', lazy: postScreen },
   // The composer is a chunk of its own: the feed does not carry the recorder, nor it the feed.
   {
     path: 'post',

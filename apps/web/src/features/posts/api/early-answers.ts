@@ -17,11 +17,34 @@ declare global {
 }
 
 const FEED_URL = '/api/feed';
-const postUrl = (postId: string) => `/api/posts/${postId}`;
+const POST_URL = '/api/posts/';
+const postUrl = (postId: string) => `${POST_URL}${postId}`;
 
 /** Whether index.html asked for the feed's first page and nobody has taken it yet. */
 export function hasEarlyFeed(): boolean {
-  return typeof window !== 'undefined' && window.__doersEarly?.url === FEED_URL;
+  return earlyUrl() === FEED_URL;
+}
+
+/** The post index.html asked for, while nobody has taken it yet. */
+export function earlyPostId(): string | null {
+  const url = earlyUrl();
+  return url?.startsWith(POST_URL) ? url.slice(POST_URL.length) : null;
+}
+
+function earlyUrl(): string | undefined {
+  return typeof window === 'undefined' ? undefined : window.__doersEarly?.url;
+}
+
+/** How long a cold start's first draw waits for the early answer before it shows a skeleton. */
+const EARLY_ANSWER_WAIT_MS = 1_000;
+
+/**
+ * Waits until the early answer is in the query cache, EARLY_ANSWER_WAIT_MS at most: the screen's
+ * first draw then has its posts, instead of a skeleton, then the posts in a second draw and
+ * layout. A slower answer goes on loading under the skeleton.
+ */
+export async function cachedOrLate(loaded: Promise<unknown>): Promise<void> {
+  await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, EARLY_ANSWER_WAIT_MS))]);
 }
 
 export function takeEarlyFeed(): Promise<PostPage> | null {

@@ -13,7 +13,7 @@ import { reflects } from '../../../lib/query-topics';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast-store';
 import { withNewestPage } from '../lib/new-posts';
-import { hasEarlyFeed, takeEarlyFeed } from './early-answers';
+import { cachedOrLate, hasEarlyFeed, takeEarlyFeed } from './early-answers';
 import { postKeys } from '../post-keys';
 
 type FeedData = InfiniteData<PostPage, string | null>;
@@ -26,19 +26,12 @@ export function useFeed() {
   return useInfiniteQuery(feedQuery(useQueryClient()));
 }
 
-/** How long a cold start's first draw waits for the early page before it shows the skeleton. */
-const EARLY_FEED_WAIT_MS = 1_000;
-
 /**
  * On a signed-in cold start, the first page index.html asked for goes into the cache before the
- * feed first draws (the feed route's `lazy` waits for this): that draw has the posts, instead of
- * a skeleton, then the posts in a second draw and layout. It waits EARLY_FEED_WAIT_MS at most;
- * a slower page goes on loading under the skeleton. Any other arrival waits for nothing.
+ * feed first draws (the feed route's `lazy` waits for this). Any other arrival waits for nothing.
  */
 export async function earlyFeedLoaded(queryClient: QueryClient): Promise<void> {
-  if (!hasEarlyFeed()) return;
-  const loaded = queryClient.prefetchInfiniteQuery(feedQuery(queryClient));
-  await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, EARLY_FEED_WAIT_MS))]);
+  if (hasEarlyFeed()) await cachedOrLate(queryClient.prefetchInfiniteQuery(feedQuery(queryClient)));
 }
 
 function feedQuery(queryClient: QueryClient) {

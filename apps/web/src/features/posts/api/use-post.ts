@@ -1,10 +1,12 @@
 import { postsApi, type Comment, type CommentPage, type Media } from '@doers/contract';
 import {
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../../lib/api';
@@ -19,11 +21,24 @@ import { randomId } from '../../../lib/random-id';
 import { toast } from '../../../lib/toast-store';
 import { withCount } from '../lib/post-cache';
 import { postKeys } from '../post-keys';
-import { takeEarlyPost } from './early-answers';
+import { cachedOrLate, earlyPostId, takeEarlyPost } from './early-answers';
 import { patchPost } from './post-cache-updates';
 
 export function usePost(postId: string) {
-  return useQuery({
+  return useQuery(postQuery(postId));
+}
+
+/**
+ * On a signed-in cold start, the post index.html asked for goes into the cache before its page
+ * first draws (the route's `lazy` waits for this). Any other arrival waits for nothing.
+ */
+export async function earlyPostLoaded(queryClient: QueryClient): Promise<void> {
+  const postId = earlyPostId();
+  if (postId !== null) await cachedOrLate(queryClient.prefetchQuery(postQuery(postId)));
+}
+
+function postQuery(postId: string) {
+  return queryOptions({
     queryKey: postKeys.detail(postId),
     queryFn: ({ signal }) =>
       takeEarlyPost(postId) ?? api.call(postsApi.get, { params: { id: postId }, signal }),
