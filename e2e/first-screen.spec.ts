@@ -30,6 +30,39 @@ test("opening /feed signed in asks for its first page once, then preloads the fe
   await expect(preloaded).toHaveCount(1);
 });
 
+// Whatever index.html's early request brings back, the feed shows: a refused token or an answer
+// the contract does not know, and the app asks again through its API client
+// (posts/api/early-answers.ts).
+test('a cold start on the feed whose early answer is refused or malformed shows the feed all the same', async ({
+  page,
+  request,
+}) => {
+  const { person, auth } = await onboardedPerson(request, 'earlyodd');
+  const post = await postByApi(request, auth);
+  await signIn(page, person);
+  const card = page.locator(`[data-post-id="${post.id}"]`);
+  await expect(card).toBeVisible();
+
+  // An access token the server refuses (expired by now): the app refreshes its session.
+  await page.evaluate(() => localStorage.setItem('accessToken', 'expired'));
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh') && r.ok());
+  await page.reload();
+  await refreshed;
+  await expect(card).toBeVisible();
+
+  // A first page that is not a page: asked again.
+  let answered = 0;
+  await page.route('**/api/feed', async (route) => {
+    answered += 1;
+    if (answered === 1) await route.fulfill({ json: { items: 'none', nextCursor: null } });
+    else await route.continue();
+  });
+  await page.reload();
+  await expect(card).toBeVisible();
+  expect(answered).toBe(2);
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});
+
 test('opening a post signed in asks for it before the app has run, once, and draws it at once', async ({
   page,
   request,

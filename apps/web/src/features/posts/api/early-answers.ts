@@ -1,5 +1,6 @@
 import { postsApi, type Post, type PostPage } from '@doers/contract';
 import { api, tokenStore } from '../../../lib/api';
+import { checkedPostPage } from '../lib/checked-page';
 
 /**
  * The answer index.html itself asked for on a signed-in cold start, while the app's JavaScript
@@ -48,29 +49,26 @@ export async function cachedOrLate(loaded: Promise<unknown>): Promise<void> {
 }
 
 export function takeEarlyFeed(): Promise<PostPage> | null {
-  return take(FEED_URL, postsApi.feed.response, () => api.call(postsApi.feed, { query: {} }));
+  return take(FEED_URL, checkedPostPage, () => api.call(postsApi.feed, { query: {} }));
 }
 
 export function takeEarlyPost(postId: string): Promise<Post> | null {
-  return take(postUrl(postId), postsApi.get.response, () =>
-    api.call(postsApi.get, { params: { id: postId } }),
-  );
+  const check = async (raw: unknown) => postsApi.get.response.safeParse(raw).data ?? null;
+  return take(postUrl(postId), check, () => api.call(postsApi.get, { params: { id: postId } }));
 }
 
-type Checks<T> = {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
-};
+/** The answer as the contract says it is, or null. */
+type Check<T> = (raw: unknown) => Promise<T | null>;
 
-function take<T>(url: string, schema: Checks<T>, again: () => Promise<T>): Promise<T> | null {
+function take<T>(url: string, check: Check<T>, again: () => Promise<T>): Promise<T> | null {
   if (typeof window === 'undefined') return null;
   const early = window.__doersEarly;
   if (early?.url !== url) return null;
   window.__doersEarly = undefined;
   if (early.token !== tokenStore.getAccessToken()) return null;
-  return early.answer
-    .then(async (response) => {
-      const parsed = response.ok ? schema.safeParse(await response.json()) : null;
-      return parsed?.success ? parsed.data : again();
-    })
-    .catch(again);
+  // A failed request, a refused answer or one the contract does not know: asked again once.
+  const checked = early.answer
+    .then(async (response) => (response.ok ? check(await response.json()) : null))
+    .catch(() => null);
+  return checked.then((value) => value ?? again());
 }
