@@ -1,6 +1,5 @@
 import { postsApi, type Post, type PostPage } from '@doers/contract';
 import { api, tokenStore } from '../../../lib/api';
-import { checkedPostPage } from '../lib/checked-page';
 
 /**
  * The answer index.html itself asked for on a signed-in cold start, while the app's JavaScript
@@ -49,7 +48,8 @@ export async function cachedOrLate(loaded: Promise<unknown>): Promise<void> {
 }
 
 export function takeEarlyFeed(): Promise<PostPage> | null {
-  return take(FEED_URL, checkedPostPage, () => api.call(postsApi.feed, { query: {} }));
+  const check = async (raw: unknown) => postsApi.feed.response.safeParse(raw).data ?? null;
+  return take(FEED_URL, check, () => api.call(postsApi.feed, { query: {} }));
 }
 
 export function takeEarlyPost(postId: string): Promise<Post> | null {
