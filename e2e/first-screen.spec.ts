@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { postByApi } from './support/posts.js';
 import { onboardedPerson } from './support/quests.js';
 import { signIn } from './support/sign-in.js';
@@ -35,13 +35,8 @@ test("opening /feed signed in asks for its first page once, then preloads the fe
 // (posts/api/early-answers.ts).
 test('a cold start on the feed whose early answer is refused or malformed shows the feed all the same', async ({
   page,
-  request,
 }) => {
-  const { person, auth } = await onboardedPerson(request, 'earlyodd');
-  const post = await postByApi(request, auth);
-  await signIn(page, person);
-  const card = page.locator(`[data-post-id="${post.id}"]`);
-  await expect(card).toBeVisible();
+  const { card } = await signedInWithAPost(page, 'earlyodd');
 
   // An access token the server refuses (expired by now): the app refreshes its session.
   await page.evaluate(() => localStorage.setItem('accessToken', 'expired'));
@@ -65,12 +60,8 @@ test('a cold start on the feed whose early answer is refused or malformed shows 
 
 test('opening a post signed in asks for it before the app has run, once, and draws it at once', async ({
   page,
-  request,
 }) => {
-  const { person, auth } = await onboardedPerson(request, 'earlypost');
-  const post = await postByApi(request, auth);
-  await signIn(page, person);
-  await expect(page.locator(`[data-post-id="${post.id}"]`)).toBeVisible();
+  const { post, card } = await signedInWithAPost(page, 'earlypost');
   const asked: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === `/api/posts/${post.id}`) asked.push(r.method());
@@ -97,7 +88,6 @@ test('opening a post signed in asks for it before the app has run, once, and dra
   await page.goto(`/posts/${post.id}`, { waitUntil: 'commit' });
   await early;
   release();
-  const card = page.locator(`[data-post-id="${post.id}"]`);
   await expect(card.getByRole('button', { name: /^Play voice note/ })).toBeVisible();
   expect(asked).toEqual(['GET']);
   await expect(page.locator('html')).not.toHaveAttribute('data-saw-skeleton');
@@ -157,3 +147,13 @@ test('a feed of more than a page shows every post of the first page, then the ne
   await expect(cards).toHaveCount(21);
   await expect(page.getByText("You're all caught up.")).toBeVisible();
 });
+
+/** Someone with one post, signed in on their feed with the post on screen. */
+async function signedInWithAPost(page: Page, name: string) {
+  const { person, auth } = await onboardedPerson(page.request, name);
+  const post = await postByApi(page.request, auth);
+  await signIn(page, person);
+  const card = page.locator(`[data-post-id="${post.id}"]`);
+  await expect(card).toBeVisible();
+  return { post, card };
+}

@@ -1,6 +1,7 @@
 import { useAuthStore } from './auth/use-auth-store';
 import { syncPushSubscription } from './push-subscription';
 import { isServiceWorkerMessage } from './sw-messages';
+import { whenIdle } from './when-idle';
 
 /**
  * A first visit installs the worker, which fetches and stores the whole app: on a slow phone that
@@ -33,11 +34,7 @@ export function registerServiceWorker(options: { navigate: (url: string) => void
   useAuthStore.subscribe((state, previous) => {
     if (state.userId !== previous.userId) syncForSignedIn();
   });
-  const whenQuiet = () =>
-    setTimeout(() => {
-      if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5_000 });
-      else register();
-    }, QUIET_AFTER_LOAD_MS);
+  const whenQuiet = () => setTimeout(() => whenIdle(register), QUIET_AFTER_LOAD_MS);
   if (document.readyState === 'complete') whenQuiet();
   else window.addEventListener('load', whenQuiet, { once: true });
 }

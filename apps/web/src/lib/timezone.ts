@@ -1,4 +1,5 @@
 import { getLocalStorage } from './storage';
+import { whenIdle } from './when-idle';
 
 /**
  * The user's IANA zone for the X-Timezone header; streak days are counted in it
@@ -41,8 +42,7 @@ export function keepTimeZoneFresh(): void {
     if (storage.getItem(ZONE) === null) return;
     if (storage.getItem(OFFSET) !== String(offsetNow())) refreshTimeZone();
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(check, { timeout: 5_000 });
-  else setTimeout(check, 1_000);
+  whenIdle(check);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') check();
   });

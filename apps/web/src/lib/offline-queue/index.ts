@@ -4,6 +4,7 @@ import { api } from '../api';
 import { selectSignedInUserId, useAuthStore } from '../auth/use-auth-store';
 import { queryClient } from '../query-client';
 import { randomId } from '../random-id';
+import { whenIdle } from '../when-idle';
 import { invalidateAfterReplay } from './invalidation';
 import { createOfflineQueue, type OfflineState } from './offline-queue';
 import type { QueueItem, QueueItemType, QueueRequest } from './queue-item';
@@ -61,7 +62,9 @@ export function startOfflineQueue(): void {
     userId = next;
     void offlineQueue.reload();
   });
-  void offlineQueue.reload();
+  // The first read waits for a quiet moment after the first screen: opening IndexedDB (creating
+  // it, on a first visit) is a long task of a cold start, and what is queued shows on its screen.
+  whenIdle(() => void offlineQueue.reload(), 2_000);
 }
 
 export function useOfflineState<T>(select: (state: OfflineState) => T): T {

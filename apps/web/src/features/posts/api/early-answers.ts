@@ -48,19 +48,20 @@ export async function cachedOrLate(loaded: Promise<unknown>): Promise<void> {
 }
 
 export function takeEarlyFeed(): Promise<PostPage> | null {
-  const check = async (raw: unknown) => postsApi.feed.response.safeParse(raw).data ?? null;
-  return take(FEED_URL, check, () => api.call(postsApi.feed, { query: {} }));
+  return take(FEED_URL, postsApi.feed.response, () => api.call(postsApi.feed, { query: {} }));
 }
 
 export function takeEarlyPost(postId: string): Promise<Post> | null {
-  const check = async (raw: unknown) => postsApi.get.response.safeParse(raw).data ?? null;
-  return take(postUrl(postId), check, () => api.call(postsApi.get, { params: { id: postId } }));
+  return take(postUrl(postId), postsApi.get.response, () =>
+    api.call(postsApi.get, { params: { id: postId } }),
+  );
 }
 
-/** The answer as the contract says it is, or null. */
-type Check<T> = (raw: unknown) => Promise<T | null>;
+type Checks<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+};
 
-function take<T>(url: string, check: Check<T>, again: () => Promise<T>): Promise<T> | null {
+function take<T>(url: string, schema: Checks<T>, again: () => Promise<T>): Promise<T> | null {
   if (typeof window === 'undefined') return null;
   const early = window.__doersEarly;
   if (early?.url !== url) return null;
@@ -68,7 +69,7 @@ function take<T>(url: string, check: Check<T>, again: () => Promise<T>): Promise
   if (early.token !== tokenStore.getAccessToken()) return null;
   // A failed request, a refused answer or one the contract does not know: asked again once.
   const checked = early.answer
-    .then(async (response) => (response.ok ? check(await response.json()) : null))
+    .then(async (response) => (response.ok ? schema.safeParse(await response.json()) : null))
     .catch(() => null);
-  return checked.then((value) => value ?? again());
+  return checked.then((parsed) => (parsed?.success ? parsed.data : again()));
 }
