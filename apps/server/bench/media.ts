@@ -149,8 +149,9 @@ export async function benchVoiceNotes(
     );
   }
   console.log(
-    '\nThe server transcodes to AAC in MP4 (+faststart) with ffmpeg, reads the duration with ' +
-      'ffprobe and decodes the result for the waveform. Goal: under 1 s for 120 s on loopback.\n' +
+    '\nThe server reads the streams with ffprobe while one ffmpeg transcodes to AAC in MP4 ' +
+      '(+faststart) and writes 8 kHz PCM for the duration and the waveform. Goal: under 1 s ' +
+      'for 120 s on loopback.\n' +
       'CPU ms: the server process and its ffmpeg/ffprobe children, per upload (median): ' +
       'steadier than the wall time on a busy machine.',
   );

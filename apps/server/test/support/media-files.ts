@@ -54,6 +54,17 @@ export async function recorderWebm(dir: string, seconds: number, name = 'voice.w
   return path;
 }
 
+/** A recorder WebM of `silent` seconds of silence, then `loud` seconds of tone. */
+export async function silenceThenTone(dir: string, silent: number, loud: number) {
+  const path = join(dir, 'silence-then-tone.webm');
+  const sound = `aevalsrc=if(lt(t\\,${silent})\\,0\\,0.25*sin(2*PI*440*t)):s=48000:d=${silent + loud}`;
+  await ffmpeg(
+    ['-f', 'lavfi', '-i', sound, '-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', 'pipe:1'],
+    path,
+  );
+  return path;
+}
+
 export async function oggOpus(dir: string, seconds: number) {
   const path = join(dir, 'voice.ogg');
   await ffmpeg([...tone(seconds), '-c:a', 'libopus', '-f', 'ogg', path]);

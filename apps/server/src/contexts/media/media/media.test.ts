@@ -12,6 +12,7 @@ import {
   oggOpus,
   png,
   recorderWebm,
+  silenceThenTone,
   video,
 } from '../../../../test/support/media-files.js';
 import { registerFounder } from '../../../../test/support/people.js';
@@ -91,6 +92,27 @@ describe('voice notes', () => {
     const probed = await ffprobeJson(stored);
     expect(probed.streams.map((s) => s.codec_name)).toEqual(['aac']);
     expect(Number(probed.format.duration)).toBeCloseTo(3, 1);
+  });
+
+  it('the duration is the sound the note holds, and every bar of a short note is of it', async () => {
+    const res = await upload(server, maya, 'dm', await readFile(await recorderWebm(work, 0.6)));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { durationMs, waveform } = res.body;
+    // Not rounded up to the AAC's last frame, which its encoder pads with silence (up to 43 ms).
+    expect(Math.abs(durationMs! - 600)).toBeLessThanOrEqual(25);
+    expect(Math.min(...waveform!)).toBeGreaterThan(0.8);
+  });
+
+  it('the waveform follows the sound: low bars for two seconds of silence, high for the tone after', async () => {
+    const file = await silenceThenTone(work, 2, 2);
+    const res = await upload(server, maya, 'post', await readFile(file));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { durationMs, waveform } = res.body;
+    expect(Math.abs(durationMs! - 4000)).toBeLessThanOrEqual(25);
+    expect(waveform).toHaveLength(WAVEFORM_PEAKS);
+    const half = WAVEFORM_PEAKS / 2;
+    expect(Math.max(...waveform!.slice(0, half - 1))).toBeLessThan(0.05);
+    expect(Math.min(...waveform!.slice(half + 1))).toBeGreaterThan(0.8);
   });
 
   it('takes Ogg Opus and MP4/AAC (what Safari records) the same way', async () => {
