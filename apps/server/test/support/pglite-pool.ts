@@ -70,10 +70,15 @@ const userRelations = `
   WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')
     AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'`;
 
-/** Every relation, function and type outside the catalogue, as one string. */
+/**
+ * Every relation, function and type outside the catalogue, as one string. Sorted by name: the
+ * catalogue's rows move about as tables are written and emptied, and an aggregate's `ORDER BY 1`
+ * sorts by the constant 1, which once made every other database given back look changed.
+ */
 async function shape(thread: PgliteThread): Promise<string> {
   const { rows } = await thread.exec(`
-    SELECT (SELECT string_agg(n.nspname || '.' || c.relname || ':' || c.relkind::text, ',' ORDER BY 1)
+    SELECT (SELECT string_agg(n.nspname || '.' || c.relname || ':' || c.relkind::text, ','
+                              ORDER BY n.nspname, c.relname)
               ${userRelations}) AS relations,
            (SELECT count(*) FROM pg_catalog.pg_proc
              WHERE pronamespace NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)
