@@ -105,7 +105,9 @@ function pcmReader(): {
       }
     },
     result() {
+      // The last stretch, once: asking twice gives the same answer.
       if (inWindow > 0) windows.push(windowMax);
+      inWindow = 0;
       const peaks: number[] = [];
       for (let bar = 0; bar < WAVEFORM_PEAKS; bar++) {
         const from = Math.floor((bar * windows.length) / WAVEFORM_PEAKS);
