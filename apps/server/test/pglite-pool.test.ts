@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { registerFounder } from './support/people.js';
+import { FOUNDER_CODE } from './support/people-data.js';
+import { newPerson, registerFounder } from './support/people.js';
+import { failRegistrationsOf } from './support/server-error.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** The value this database session was marked with, or '' (a database opened afresh). */
@@ -32,6 +34,24 @@ describe.skipIf(Boolean(process.env['DATABASE_URL']))('the pool of test database
       } finally {
         await server.close();
       }
+    }
+  });
+
+  it('never lends on a database a test added a constraint to', async () => {
+    const altered = await startTestServer();
+    await altered.db.query(`SELECT set_config('doers.pool_mark', 'altered', false)`);
+    await failRegistrationsOf(altered, 'refused_here');
+    await altered.close();
+
+    const next = await startTestServer();
+    try {
+      expect(await markOf(next)).not.toBe('altered');
+      const res = await next.request('POST', '/api/auth/register', {
+        body: newPerson({ username: 'refused_here', inviteCode: FOUNDER_CODE }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    } finally {
+      await next.close();
     }
   });
 });

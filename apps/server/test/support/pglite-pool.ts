@@ -7,8 +7,8 @@ import { pgliteTemplate } from './pglite-template.js';
  * docs/decisions/0014-a-test-suite-that-answers-in-minutes.md); emptying one costs a TRUNCATE.
  * A database comes back as the template left it: every table emptied, the template's own rows
  * (the migrations' bookkeeping, seeded settings) written again, every sequence where the template
- * had it, no statement left prepared. One whose tables, functions or sequences changed (a test
- * that altered the schema) is closed instead.
+ * had it, no statement left prepared. One whose schema changed (a test that added a table, a
+ * column or a constraint) is closed instead.
  *
  * The pool lives on globalThis: Vitest loads every test file's modules afresh, but the files
  * one worker process runs share it. Idle threads are unref'd, so they never keep a worker alive.
@@ -71,15 +71,32 @@ const userRelations = `
     AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'`;
 
 /**
- * Every relation, function and type outside the catalogue, as one string. Sorted by name: the
- * catalogue's rows move about as tables are written and emptied, and an aggregate's `ORDER BY 1`
- * sorts by the constant 1, which once made every other database given back look changed.
+ * Every relation with its columns, every constraint, trigger, function and type outside the
+ * catalogue, as one string: a test that added a CHECK or a column must not lend its database on.
+ * Sorted by name: the catalogue's rows move about as tables are written and emptied, and an
+ * aggregate's `ORDER BY 1` sorts by the constant 1, which once made every other database given
+ * back look changed.
  */
 async function shape(thread: PgliteThread): Promise<string> {
   const { rows } = await thread.exec(`
     SELECT (SELECT string_agg(n.nspname || '.' || c.relname || ':' || c.relkind::text, ','
                               ORDER BY n.nspname, c.relname)
               ${userRelations}) AS relations,
+           (SELECT string_agg(c.relname || ':' || (
+                     SELECT string_agg(a.attname || ' ' || a.atttypid::text
+                                         || CASE WHEN a.attnotnull THEN '!' ELSE '' END, ' '
+                                       ORDER BY a.attname)
+                       FROM pg_catalog.pg_attribute a
+                      WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), ','
+                              ORDER BY c.relname)
+              ${userRelations}
+               AND c.relkind IN ('r', 'p')) AS columns,
+           (SELECT string_agg(k.conrelid::regclass::text || '.' || k.conname, ',' ORDER BY k.conrelid::regclass::text, k.conname)
+              FROM pg_catalog.pg_constraint k
+              JOIN pg_catalog.pg_namespace n ON n.oid = k.connamespace
+             WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')) AS constraints,
+           (SELECT string_agg(t.tgname, ',' ORDER BY t.tgname)
+              FROM pg_catalog.pg_trigger t WHERE NOT t.tgisinternal) AS triggers,
            (SELECT count(*) FROM pg_catalog.pg_proc
              WHERE pronamespace NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)
            ) AS functions,
