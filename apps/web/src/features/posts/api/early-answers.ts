@@ -1,45 +1,55 @@
-import { postsApi, type Post, type PostPage } from '@doers/contract';
+import { postsApi, type CommentPage, type Post, type PostPage } from '@doers/contract';
 import { api, tokenStore } from '../../../lib/api';
 
 /**
- * The answer index.html itself asked for on a signed-in cold start, while the app's JavaScript
- * was still on its way: the feed's first page on /feed, the post on /posts/{id} (see the inline
- * script there). Taken once, by the query it answers; anything unusual (another person's token
- * by now, a refused or malformed answer, no network) and the app asks again the usual way,
- * through the API client, which knows what to do about each.
+ * The answers index.html itself asked for on a signed-in cold start, while the app's JavaScript
+ * was still on its way: the feed's first page on /feed; the post and its first comments on
+ * /posts/{id} (see the inline script there). Each is taken once, by the query it answers;
+ * anything unusual (another person's token by now, a refused or malformed answer, no network) and
+ * the app asks again the usual way, through the API client, which knows what to do about each.
  */
-type EarlyAnswer = { token: string; url: string; answer: Promise<Response> };
+type EarlyAnswers = { token: string; answers: Partial<Record<string, Promise<Response>>> };
 
 declare global {
   interface Window {
-    __doersEarly?: EarlyAnswer;
+    __doersEarly?: EarlyAnswers;
   }
 }
 
 const FEED_URL = '/api/feed';
-const POST_URL = '/api/posts/';
-const postUrl = (postId: string) => `${POST_URL}${postId}`;
+const POST_URL = /^\/api\/posts\/([\w-]+)$/;
+const postUrl = (postId: string) => `/api/posts/${postId}`;
+const commentsUrl = (postId: string) => `${postUrl(postId)}/comments`;
+
+function earlyUrls(): string[] {
+  if (typeof window === 'undefined') return [];
+  return Object.keys(window.__doersEarly?.answers ?? {});
+}
 
 /** Whether index.html asked for the feed's first page and nobody has taken it yet. */
 export function hasEarlyFeed(): boolean {
-  return earlyUrl() === FEED_URL;
+  return earlyUrls().includes(FEED_URL);
 }
 
 /** The post index.html asked for, while nobody has taken it yet. */
 export function earlyPostId(): string | null {
-  const url = earlyUrl();
-  return url?.startsWith(POST_URL) ? url.slice(POST_URL.length) : null;
+  for (const url of earlyUrls()) {
+    const match = POST_URL.exec(url);
+    if (match) return match[1]!;
+  }
+  return null;
 }
 
-function earlyUrl(): string | undefined {
-  return typeof window === 'undefined' ? undefined : window.__doersEarly?.url;
+/** Whether index.html asked for this post's first comments and nobody has taken them yet. */
+export function hasEarlyComments(postId: string): boolean {
+  return earlyUrls().includes(commentsUrl(postId));
 }
 
 /** How long a cold start's first draw waits for the early answer before it shows a skeleton. */
 const EARLY_ANSWER_WAIT_MS = 1_000;
 
 /**
- * Waits until the early answer is in the query cache, EARLY_ANSWER_WAIT_MS at most: the screen's
+ * Waits until an early answer is in the query cache, EARLY_ANSWER_WAIT_MS at most: the screen's
  * first draw then has its posts, instead of a skeleton, then the posts in a second draw and
  * layout. A slower answer goes on loading under the skeleton.
  */
@@ -57,6 +67,12 @@ export function takeEarlyPost(postId: string): Promise<Post> | null {
   );
 }
 
+export function takeEarlyComments(postId: string): Promise<CommentPage> | null {
+  return take(commentsUrl(postId), postsApi.comments.response, () =>
+    api.call(postsApi.comments, { params: { id: postId }, query: {} }),
+  );
+}
+
 type Checks<T> = {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 };
@@ -64,11 +80,12 @@ type Checks<T> = {
 function take<T>(url: string, schema: Checks<T>, again: () => Promise<T>): Promise<T> | null {
   if (typeof window === 'undefined') return null;
   const early = window.__doersEarly;
-  if (early?.url !== url) return null;
-  window.__doersEarly = undefined;
+  const answer = early?.answers[url];
+  if (!early || !answer) return null;
+  delete early.answers[url];
   if (early.token !== tokenStore.getAccessToken()) return null;
   // A failed request, a refused answer or one the contract does not know: asked again once.
-  const checked = early.answer
+  const checked = answer
     .then(async (response) => (response.ok ? schema.safeParse(await response.json()) : null))
     .catch(() => null);
   return checked.then((parsed) => (parsed?.success ? parsed.data : again()));

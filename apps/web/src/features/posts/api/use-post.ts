@@ -1,5 +1,6 @@
 import { postsApi, type Comment, type CommentPage, type Media } from '@doers/contract';
 import {
+  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -21,7 +22,13 @@ import { randomId } from '../../../lib/random-id';
 import { toast } from '../../../lib/toast-store';
 import { withCount } from '../lib/post-cache';
 import { postKeys } from '../post-keys';
-import { cachedOrLate, earlyPostId, takeEarlyPost } from './early-answers';
+import {
+  cachedOrLate,
+  earlyPostId,
+  hasEarlyComments,
+  takeEarlyComments,
+  takeEarlyPost,
+} from './early-answers';
 import { patchPost } from './post-cache-updates';
 
 export function usePost(postId: string) {
@@ -29,12 +36,17 @@ export function usePost(postId: string) {
 }
 
 /**
- * On a signed-in cold start, the post index.html asked for goes into the cache before its page
- * first draws (the route's `lazy` waits for this). Any other arrival waits for nothing.
+ * On a signed-in cold start, the post and the comments index.html asked for go into the cache
+ * before its page first draws (the route's `lazy` waits for this): one draw and one layout, not a
+ * skeleton, the post, then its comments. Any other arrival waits for nothing.
  */
 export async function earlyPostLoaded(queryClient: QueryClient): Promise<void> {
   const postId = earlyPostId();
-  if (postId !== null) await cachedOrLate(queryClient.prefetchQuery(postQuery(postId)));
+  if (postId === null) return;
+  const comments = hasEarlyComments(postId)
+    ? queryClient.prefetchInfiniteQuery(commentsQuery(postId))
+    : null;
+  await cachedOrLate(Promise.all([queryClient.prefetchQuery(postQuery(postId)), comments]));
 }
 
 function postQuery(postId: string) {
@@ -49,8 +61,11 @@ function postQuery(postId: string) {
   });
 }
 
-/** Who smiled at or hummed a post, newest first, a page at a time. */
-export function useReactors(kind: 'smiles' | 'hums', postId: string) {
+/**
+ * Who smiled at or hummed a post, newest first, a page at a time. With none (the post's count
+ * says so) there is nothing to ask for; a first smile or hum then asks.
+ */
+export function useReactors(kind: 'smiles' | 'hums', postId: string, count: number) {
   return useInfiniteQuery({
     queryKey: kind === 'smiles' ? postKeys.smiles(postId) : postKeys.hums(postId),
     queryFn: ({ pageParam, signal }) =>
@@ -61,6 +76,7 @@ export function useReactors(kind: 'smiles' | 'hums', postId: string) {
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    enabled: count > 0,
     refetchOnMount: true,
     staleTime: 30_000,
   });
@@ -70,9 +86,14 @@ type CommentPages = InfiniteData<CommentPage, string | null>;
 
 /** Voice comments, oldest first; more load at the end. */
 export function useComments(postId: string) {
-  return useInfiniteQuery({
+  return useInfiniteQuery(commentsQuery(postId));
+}
+
+function commentsQuery(postId: string) {
+  return infiniteQueryOptions({
     queryKey: postKeys.comments(postId),
     queryFn: ({ pageParam, signal }) =>
+      (pageParam === null ? takeEarlyComments(postId) : null) ??
       api.call(postsApi.comments, {
         params: { id: postId },
         query: { cursor: pageParam ?? undefined },

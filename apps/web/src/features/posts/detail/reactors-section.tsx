@@ -19,9 +19,11 @@ export function ReactorsSection({
   kind: 'smiles' | 'hums';
   count: number;
 }) {
-  const reactors = useReactors(kind, postId);
+  const reactors = useReactors(kind, postId, count);
   const myId = useAuthStore(selectSignedInUserId);
-  const people = reactors.data?.pages.flatMap((page) => page.items) ?? [];
+  // The post's count is the newer word: nobody left (an undone smile) means nobody listed.
+  const none = count === 0;
+  const people = none ? [] : (reactors.data?.pages.flatMap((page) => page.items) ?? []);
   const titleId = `${kind}-title`;
 
   return (
@@ -30,8 +32,10 @@ export function ReactorsSection({
         {TITLES[kind]}
         {count > 0 ? ` (${count})` : ''}
       </h2>
-      {reactors.isPending && <SkeletonList count={1} variant="row" label={`Loading ${kind}`} />}
-      {reactors.isError && (
+      {!none && reactors.isPending && (
+        <SkeletonList count={1} variant="row" label={`Loading ${kind}`} />
+      )}
+      {!none && reactors.isError && (
         <ErrorState
           title={`${TITLES[kind]} did not load`}
           message={errorMessage(reactors.error, 'Something went wrong')}
@@ -39,7 +43,9 @@ export function ReactorsSection({
           retrying={reactors.isFetching}
         />
       )}
-      {reactors.isSuccess && people.length === 0 && <p className="muted">{NONE[kind]}</p>}
+      {(none || (reactors.isSuccess && people.length === 0)) && (
+        <p className="muted">{NONE[kind]}</p>
+      )}
       {people.length > 0 && (
         <ul className="reactors__list">
           {people.map(({ user }) => {
@@ -55,7 +61,7 @@ export function ReactorsSection({
           })}
         </ul>
       )}
-      <LoadMoreButton query={reactors} label={`More ${kind}`} variant="ghost" />
+      {!none && <LoadMoreButton query={reactors} label={`More ${kind}`} variant="ghost" />}
     </section>
   );
 }
