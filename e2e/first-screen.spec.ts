@@ -30,6 +30,61 @@ test("opening /feed signed in asks for its first page once, then preloads the fe
   await expect(preloaded).toHaveCount(1);
 });
 
+// What the first screen does not show waits until it has painted (lib/first-screen.ts): on a
+// phone, each request started before the first posts paint pushes them later.
+test('a cold start on the feed paints the posts before the account, the badges, the tutorials, the update check and the live stream ask for anything', async ({
+  page,
+}) => {
+  const { card } = await signedInWithAPost(page, 'paintfirst');
+  await page.addInitScript(() => {
+    const w = window as unknown as { __asked: { url: string; at: number }[]; __postFrame?: number };
+    w.__asked = [];
+    const fetchAsIs = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      w.__asked.push({ url: new URL(url, location.href).pathname, at: performance.now() });
+      return fetchAsIs(input, init);
+    };
+    // The frame the first post is drawn in.
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-post-id]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => (w.__postFrame = performance.now()));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(card).toBeVisible();
+  const later = [
+    '/api/users/me',
+    '/api/notifications/unread-counts',
+    '/version.json',
+    '/api/events',
+  ];
+  const startedAt = () =>
+    page.evaluate((paths) => {
+      const w = window as unknown as {
+        __asked: { url: string; at: number }[];
+        __postFrame?: number;
+      };
+      const tutorial = performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/assets/tutorial-overlay-'));
+      return {
+        postFrame: w.__postFrame ?? null,
+        asked: paths.map((path) => w.__asked.find((entry) => entry.url === path)?.at ?? null),
+        tutorial: tutorial?.startTime ?? null,
+      };
+    }, later);
+  await expect.poll(async () => (await startedAt()).asked.includes(null)).toBe(false);
+  await expect.poll(async () => (await startedAt()).tutorial).not.toBeNull();
+  const { postFrame, asked, tutorial } = await startedAt();
+  expect(postFrame).not.toBeNull();
+  for (const [i, at] of [...asked, tutorial].entries())
+    expect(at, later[i] ?? 'the tutorial overlay').toBeGreaterThanOrEqual(postFrame!);
+  // And they did arrive: the header has its links with the account's word on messages.
+  await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+});
+
 // Whatever index.html's early request brings back, the feed shows: a refused token or an answer
 // the contract does not know, and the app asks again through its API client
 // (posts/api/early-answers.ts).
@@ -58,39 +113,54 @@ test('a cold start on the feed whose early answer is refused or malformed shows 
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
 });
 
-test('opening a post signed in asks for it before the app has run, once, and draws it at once', async ({
+test('opening a post signed in asks for it and its comments before the app has run, once each, and draws them at once', async ({
   page,
 }) => {
   const { post, card } = await signedInWithAPost(page, 'earlypost');
+  const postPath = `/api/posts/${post.id}`;
   const asked: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === `/api/posts/${post.id}`) asked.push(r.method());
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith(postPath)) asked.push(path.slice(postPath.length) || 'post');
   });
   // A cold start (an address typed in, a link from elsewhere), the app's entry held back: the
-  // post is asked for all the same, by index.html.
+  // post and its comments are asked for all the same, by index.html.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/index-*.js', async (route) => {
     await held;
     await route.continue();
   });
-  const early = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/posts/${post.id}`, {
-    timeout: 10_000,
-  });
-  // The page's first draw has the post: the answer is in by then (posts/routes.ts), so no
-  // skeleton is drawn, then the post in a second draw and layout.
+  const early = ['', '/comments'].map((path) =>
+    page.waitForRequest((r) => new URL(r.url()).pathname === postPath + path, { timeout: 10_000 }),
+  );
+  // The page's first draw has the post and its comments: the answers are in by then
+  // (posts/routes.ts), so no skeleton is drawn, then the post and comments in later draws.
   await page.addInitScript(() => {
     new MutationObserver(() => {
-      if (document.querySelector('[role="status"][aria-label="Loading the post"]'))
-        document.documentElement.dataset.sawSkeleton = 'yes';
+      const skeleton = document.querySelector(
+        '[role="status"]:is([aria-label="Loading the post"], [aria-label="Loading comments"])',
+      );
+      if (skeleton)
+        document.documentElement.dataset.sawSkeleton = skeleton.getAttribute('aria-label')!;
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(`/posts/${post.id}`, { waitUntil: 'commit' });
-  await early;
+  await Promise.all(early);
   release();
   await expect(card.getByRole('button', { name: /^Play voice note/ })).toBeVisible();
-  expect(asked).toEqual(['GET']);
+  await expect(page.getByText('No comments yet')).toBeVisible();
+  // Nobody smiled or hummed yet (the post's counts say so): nothing to ask for.
+  await expect(page.getByText('No smiles yet.')).toBeVisible();
+  await expect(page.getByText('No hums yet.')).toBeVisible();
+  expect(asked.sort()).toEqual(['/comments', 'post']);
   await expect(page.locator('html')).not.toHaveAttribute('data-saw-skeleton');
+
+  // A first smile, and who smiled is asked for and shown.
+  await card.getByRole('button', { name: /^Smile/ }).click();
+  const smiledBy = page.getByRole('region', { name: /^Smiled by/ });
+  await expect(smiledBy.getByRole('link')).toHaveCount(1);
+  await expect(page.getByText('No smiles yet.')).toBeHidden();
 });
 
 test('a visitor on the sign-in page preloads no signed-in screen', async ({ page }) => {

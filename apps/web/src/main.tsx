@@ -12,9 +12,11 @@ import { startOfflineQueue } from './lib/offline-queue';
 import { registerServiceWorker } from './lib/service-worker';
 import { hideSplashWhenReady } from './lib/splash';
 import { keepTimeZoneFresh } from './lib/timezone';
+import { holdUntilFirstScreen } from './lib/first-screen';
 
 captureInstallPrompt();
 startOfflineQueue();
+holdUntilFirstScreen();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -3,6 +3,7 @@ import { UpdatePrompt } from '../../features/app-update';
 import { InstallBanner } from '../../features/install-banner';
 import { TutorialOverlay } from '../../features/tutorials';
 import { selectSignedInUserId, useAuthStore } from '../../lib/auth/use-auth-store';
+import { useFirstScreenPainted } from '../../lib/first-screen';
 import { OfflineBanner } from './offline-banner';
 
 /**
@@ -11,13 +12,14 @@ import { OfflineBanner } from './offline-banner';
  */
 export function GlobalOverlays() {
   const signedIn = useAuthStore(selectSignedInUserId) !== null;
+  const painted = useFirstScreenPainted();
   return (
     <>
       <OfflineBanner />
       <UpdatePrompt />
       <InstallBanner />
-      {/* Tutorials are for signed-in screens only: nothing to load before then. */}
-      {signedIn && (
+      {/* Tutorials are for signed-in screens only, once the first has painted. */}
+      {signedIn && painted && (
         <Suspense fallback={null}>
           <TutorialOverlay />
         </Suspense>

@@ -1,5 +1,6 @@
 import type { User } from '@doers/contract';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useFirstScreenPainted } from '../first-screen';
 import { accountKeys } from './account-keys';
 import { fetchOwnUser } from './auth-api';
 import { selectSignedInUserId, useAuthStore } from './use-auth-store';
@@ -7,14 +8,16 @@ import { selectSignedInUserId, useAuthStore } from './use-auth-store';
 /**
  * The signed-in person's own User (name, limits, stats, preferences): one query, the only copy
  * in the app. Every screen that shows part of it reads it here; every write that changes it sets
- * or invalidates it (see `invalidateAccount`). Disabled for a visitor.
+ * or invalidates it (see `invalidateAccount`). Disabled for a visitor; asked once the first
+ * screen has painted, which on a cold start is the feed's posts, not the account.
  */
 export function useAccount() {
   const userId = useAuthStore(selectSignedInUserId);
+  const painted = useFirstScreenPainted();
   return useQuery({
     queryKey: accountKeys.of(userId ?? ''),
     queryFn: ({ signal }) => fetchOwnUser(signal),
-    enabled: userId !== null,
+    enabled: userId !== null && painted,
     // Stats move with every quest write; a screen opened later asks again if they went stale.
     refetchOnMount: true,
   });
@@ -36,10 +39,11 @@ export function setAccount(queryClient: QueryClient, account: User): void {
  */
 export function useAlwaysShowTranscripts(): boolean {
   const userId = useAuthStore(selectSignedInUserId);
+  const painted = useFirstScreenPainted();
   const query = useQuery({
     queryKey: accountKeys.of(userId ?? ''),
     queryFn: ({ signal }) => fetchOwnUser(signal),
-    enabled: userId !== null,
+    enabled: userId !== null && painted,
     select: (account) => account.alwaysShowTranscripts,
   });
   return query.data ?? false;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useFirstScreenPainted } from '../../../lib/first-screen';
 import { getLocalStorage, getSessionStorage } from '../../../lib/storage';
 import { BUILD_ID_KEY, isVersionFile, mayCheck, verdict, type VersionFile } from './version-check';
 
@@ -10,12 +11,15 @@ type State = { checking: boolean; update: VersionFile | null };
 
 /**
  * Asks the server which build it serves (`GET /version.json?t=…`, never from a cache) at start
- * and whenever the page becomes visible, at most once a minute. A failure is only logged.
+ * (once the first screen has painted) and whenever the page becomes visible, at most once a
+ * minute. A failure is only logged.
  */
 export function useVersionCheck(): State & { later(): void } {
   const [state, setState] = useState<State>({ checking: false, update: null });
+  const painted = useFirstScreenPainted();
 
   useEffect(() => {
+    if (!painted) return;
     let live = true;
     const check = async () => {
       const now = Date.now();
@@ -47,7 +51,7 @@ export function useVersionCheck(): State & { later(): void } {
       live = false;
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, []);
+  }, [painted]);
 
   return {
     ...state,

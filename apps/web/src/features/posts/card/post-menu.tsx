@@ -2,7 +2,7 @@ import type { Post } from '@doers/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { IconFlag, IconLock, IconMore, IconTrash } from '../../../components/ui/icons';
-import { ReportDialog } from '../../safety';
+import { preloadReportDialog, ReportDialog } from '../../safety';
 import { useBlockAuthor, useDeletePost } from '../api/use-reactions';
 
 /**
@@ -44,7 +44,11 @@ export function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => vo
         aria-label="More actions for this post"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((was) => !was)}
+        onClick={() => {
+          // Report is one tap away now: its dialog's code comes while the menu is read.
+          if (!mine && !open) preloadReportDialog();
+          setOpen((was) => !was);
+        }}
       >
         <IconMore size={22} />
       </button>
