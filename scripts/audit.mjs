@@ -9,7 +9,7 @@
 // reports "in-incognito"). Not part of `npm test`: one run, one machine, figures to read. Runs
 // through tsx, for the server-starting module the test suites share.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -52,6 +52,10 @@ const RUNS = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
 // interaction checks (a quicker loop while working on one page).
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
 const ONLY = onlyArg?.slice('--only='.length);
+// `-- --save=DIR`: each page's median Lighthouse report as JSON, to read its requests and
+// timings beyond what is printed here.
+const saveArg = process.argv.find((arg) => arg.startsWith('--save='));
+const SAVE = saveArg?.slice('--save='.length);
 
 try {
   const maya = await signInAsMaya();
@@ -242,6 +246,11 @@ async function audit({ path, auth }) {
   for (let run = 0; run < RUNS; run += 1) results.push(await lighthouseRun(path, auth));
   results.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
   const lhr = results[Math.floor(results.length / 2)];
+  if (SAVE) {
+    mkdirSync(SAVE, { recursive: true });
+    const name = path.split('?')[0].replace(/^\//, '').replace(/\//g, '-') || 'root';
+    writeFileSync(join(SAVE, `${name}.json`), JSON.stringify(lhr));
+  }
   const value = (id) => lhr.audits[id].displayValue ?? '';
   const requests = lhr.audits['network-requests'].details.items;
   const js = requests.filter((r) => r.resourceType === 'Script');
