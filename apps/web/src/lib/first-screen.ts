@@ -26,14 +26,33 @@ export function holdUntilFirstScreen(): void {
   setTimeout(open, HOLD_AT_MOST_MS);
 }
 
+/** How long after the first screen's commit what waits may start, whatever the browser says. */
+const AFTER_COMMIT_AT_MOST_MS = 1_000;
+
 /**
- * The first screen has been committed (the root layout's first effect): a frame later it has
- * painted, and a task after that frame what waited may start.
+ * The first screen has been committed (the root layout's first effect). What waits starts once
+ * the browser reports the screen's largest text or image shown (a `largest-contentful-paint`
+ * entry: it comes when the frame is on the glass, which on a busy phone is well after the main
+ * thread drew it); where there is no such report (Safari), a frame and a task later.
  */
 export function firstScreenDrawn(): void {
   if (marked) return;
   marked = true;
-  requestAnimationFrame(() => setTimeout(open, 0));
+  setTimeout(open, AFTER_COMMIT_AT_MOST_MS);
+  const observable =
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint');
+  if (!observable) {
+    requestAnimationFrame(() => setTimeout(open, 0));
+    return;
+  }
+  const committedAt = performance.now();
+  const shown = new PerformanceObserver((list) => {
+    if (!list.getEntries().some((entry) => entry.startTime >= committedAt)) return;
+    shown.disconnect();
+    setTimeout(open, 0);
+  });
+  shown.observe({ type: 'largest-contentful-paint' });
 }
 
 function subscribe(listener: () => void): () => void {
