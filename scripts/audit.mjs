@@ -34,7 +34,8 @@ const server = await startServerProcess({
   hostname: 'localhost',
   pglite: true,
   logLevel: 'warn',
-  env: { SEED_DEMO: 'true', WEB_DIST: resolve('apps/web/dist') },
+  // WEB_DIST=… audits another build of the web app (an earlier one, beside this one).
+  env: { SEED_DEMO: 'true', WEB_DIST: resolve(process.env.WEB_DIST ?? 'apps/web/dist') },
 });
 const base = server.url;
 
