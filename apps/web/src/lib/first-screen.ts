@@ -36,7 +36,7 @@ const AFTER_COMMIT_AT_MOST_MS = 1_000;
  * thread drew it); where there is no such report (Safari), a frame and a task later.
  */
 export function firstScreenDrawn(): void {
-  if (marked) return;
+  if (marked || painted) return;
   marked = true;
   setTimeout(open, AFTER_COMMIT_AT_MOST_MS);
   const observable =

@@ -12,15 +12,22 @@ import { selectSignedInUserId, useAuthStore } from './use-auth-store';
  * screen has painted, which on a cold start is the feed's posts, not the account.
  */
 export function useAccount() {
-  const userId = useAuthStore(selectSignedInUserId);
-  const painted = useFirstScreenPainted();
   return useQuery({
-    queryKey: accountKeys.of(userId ?? ''),
-    queryFn: ({ signal }) => fetchOwnUser(signal),
-    enabled: userId !== null && painted,
+    ...useAccountQuery(),
     // Stats move with every quest write; a screen opened later asks again if they went stale.
     refetchOnMount: true,
   });
+}
+
+/** The account's query, as every reader of it asks. */
+function useAccountQuery() {
+  const userId = useAuthStore(selectSignedInUserId);
+  const painted = useFirstScreenPainted();
+  return {
+    queryKey: accountKeys.of(userId ?? ''),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchOwnUser(signal),
+    enabled: userId !== null && painted,
+  };
 }
 
 /** After a write the server reflects in the account (stats, limits): refetch where it shows. */
@@ -38,12 +45,8 @@ export function setAccount(queryClient: QueryClient, account: User): void {
  * account as cached without asking again on each player's mount (useAccount does the asking).
  */
 export function useAlwaysShowTranscripts(): boolean {
-  const userId = useAuthStore(selectSignedInUserId);
-  const painted = useFirstScreenPainted();
   const query = useQuery({
-    queryKey: accountKeys.of(userId ?? ''),
-    queryFn: ({ signal }) => fetchOwnUser(signal),
-    enabled: userId !== null && painted,
+    ...useAccountQuery(),
     select: (account) => account.alwaysShowTranscripts,
   });
   return query.data ?? false;
